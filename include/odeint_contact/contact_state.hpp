@@ -1,0 +1,82 @@
+// odeint_contact/contact_state.hpp
+//
+// contact_state<Q, P, S>: the point (q, p, s) of a contact manifold in Darboux coordinates, the
+// state type of every odeint-contact stepper. It is also a first-class odeint state: the header
+// registers its algebra (contact_algebra) and its resizing with odeint, so odeint's own steppers
+// (runge_kutta4, controlled and dense runge_kutta_dopri5, ...) accept it with their default
+// template arguments.
+//
+// Q (coordinates) may be a number, a Boost.Units quantity, std::array or std::vector of either,
+// or any range odeint's algebras handle; P (momenta) defaults to Q and S (action) to the scalar
+// type of Q. A derivative is a contact_state too, with the units of velocity, force and power.
+#ifndef ODEINT_CONTACT_CONTACT_STATE_HPP
+#define ODEINT_CONTACT_CONTACT_STATE_HPP
+
+#include <type_traits>
+
+#include <boost/numeric/odeint/algebra/algebra_dispatcher.hpp>
+#include <boost/numeric/odeint/util/is_resizeable.hpp>
+#include <boost/numeric/odeint/util/resize.hpp>
+#include <boost/numeric/odeint/util/same_size.hpp>
+
+#include <odeint_contact/detail/contact_algebra.hpp>
+#include <odeint_contact/detail/traits.hpp>
+
+namespace odeint_contact {
+
+template <class Q, class P = Q, class S = detail::scalar_of_t<Q>>
+struct contact_state {
+    using coordinate_type = Q;
+    using momentum_type = P;
+    using action_type = S;
+
+    Q q;
+    P p;
+    S s;
+};
+
+}  // namespace odeint_contact
+
+namespace boost {
+namespace numeric {
+namespace odeint {
+
+template <class Q, class P, class S>
+struct algebra_dispatcher<odeint_contact::contact_state<Q, P, S>> {
+    using algebra_type = odeint_contact::contact_algebra;
+};
+
+// Deriving from odeint's own answer for a resizeable / fixed-size type keeps the base
+// boost::true_type up to Boost 1.85 and std::true_type from 1.86 on, whichever odeint expects.
+template <class Q, class P, class S>
+struct is_resizeable<odeint_contact::contact_state<Q, P, S>>
+    : std::conditional_t<is_resizeable<Q>::value || is_resizeable<P>::value,
+                         is_resizeable<std::vector<double>>, is_resizeable<double>> {};
+
+template <class Q1, class P1, class S1, class Q2, class P2, class S2>
+struct same_size_impl<odeint_contact::contact_state<Q1, P1, S1>,
+                      odeint_contact::contact_state<Q2, P2, S2>> {
+    static bool same_size(const odeint_contact::contact_state<Q1, P1, S1>& x,
+                          const odeint_contact::contact_state<Q2, P2, S2>& y) {
+        bool same = true;
+        if constexpr (is_resizeable<Q1>::value) same = same && odeint::same_size(x.q, y.q);
+        if constexpr (is_resizeable<P1>::value) same = same && odeint::same_size(x.p, y.p);
+        return same;
+    }
+};
+
+template <class Q1, class P1, class S1, class Q2, class P2, class S2>
+struct resize_impl<odeint_contact::contact_state<Q1, P1, S1>,
+                   odeint_contact::contact_state<Q2, P2, S2>> {
+    static void resize(odeint_contact::contact_state<Q1, P1, S1>& x,
+                       const odeint_contact::contact_state<Q2, P2, S2>& y) {
+        if constexpr (is_resizeable<Q1>::value) odeint::resize(x.q, y.q);
+        if constexpr (is_resizeable<P1>::value) odeint::resize(x.p, y.p);
+    }
+};
+
+}  // namespace odeint
+}  // namespace numeric
+}  // namespace boost
+
+#endif

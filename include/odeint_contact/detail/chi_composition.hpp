@@ -1,0 +1,183 @@
+// The engine behind chi2, chi4, chi6 and chi8: a symmetric composition
+//   S(dt) = S2(w_1 dt) S2(w_2 dt) ... S2(w_k dt)
+// of the second-order contact splitting
+//   S2(tau) = D(tau/2) C(tau/2) B(tau/2) A(tau) B(tau/2) C(tau/2) D(tau/2)
+// with the exact sub-flows of errata section 1 (C: kinetic T, B: potential V, A: action F,
+// D: time). A new method is a new coefficient table; nothing else.
+//
+// Cost per step with k stages: k evaluations of V and of dV/dq (both B half-flows of a stage see
+// the same q and t, because A does not move q), k + 1 of T and dT/dp (the C half-flows of
+// adjacent stages are fused: the flow of T is autonomous, so C(a) C(b) = C(a + b) exactly).
+// No heap allocation after the first step.
+//
+// Failure: the state handed to do_step is not written before the last flow that can fail (the
+// A flow of the last stage) has succeeded, so a step_error leaves it unchanged.
+#ifndef ODEINT_CONTACT_DETAIL_CHI_COMPOSITION_HPP
+#define ODEINT_CONTACT_DETAIL_CHI_COMPOSITION_HPP
+
+#include <array>
+#include <cstddef>
+#include <string>
+#include <type_traits>
+
+#include <boost/numeric/odeint/stepper/base/algebra_stepper_base.hpp>
+#include <boost/numeric/odeint/stepper/stepper_categories.hpp>
+#include <boost/numeric/odeint/util/is_resizeable.hpp>
+#include <boost/numeric/odeint/util/resizer.hpp>
+#include <boost/numeric/odeint/util/state_wrapper.hpp>
+#include <boost/numeric/odeint/util/unwrap_reference.hpp>
+
+#include <odeint_contact/contact_state.hpp>
+#include <odeint_contact/detail/concept_checks.hpp>
+#include <odeint_contact/detail/traits.hpp>
+#include <odeint_contact/errors.hpp>
+#include <odeint_contact/separable_hamiltonian.hpp>
+
+namespace odeint_contact {
+namespace detail {
+
+template <class Coefficients, class State, class Value, class Deriv, class Time, class Algebra,
+          class Operations, class Resizer>
+class chi_composition : public boost::numeric::odeint::algebra_stepper_base<Algebra, Operations> {
+    using algebra_stepper_base_type = boost::numeric::odeint::algebra_stepper_base<Algebra, Operations>;
+    static constexpr std::size_t stages = Coefficients::stages;
+
+public:
+    using state_type = State;
+    using value_type = Value;
+    using deriv_type = Deriv;
+    using time_type = Time;
+    using algebra_type = Algebra;
+    using operations_type = Operations;
+    using resizer_type = Resizer;
+    using stepper_category = boost::numeric::odeint::stepper_tag;
+    using order_type = unsigned short;
+    using wrapped_state_type = boost::numeric::odeint::state_wrapper<state_type>;
+    using wrapped_deriv_type = boost::numeric::odeint::state_wrapper<deriv_type>;
+
+    static constexpr order_type order_value = Coefficients::order;
+
+    explicit chi_composition(const algebra_type& algebra = algebra_type())
+        : algebra_stepper_base_type(algebra) {
+        const std::array<Value, stages> w = Coefficients::template weights<Value>();
+        Value elapsed(0);
+        for (std::size_t i = 0; i < stages; ++i) {
+            m_weight[i] = w[i];
+            m_half[i] = w[i] / 2;
+            m_midpoint[i] = elapsed + m_half[i];
+            elapsed += w[i];
+            m_kinetic[i] = (i + 1 < stages) ? Value((w[i] + w[i + 1]) / 2) : m_half[i];
+        }
+    }
+
+    order_type order() const { return order_value; }
+
+    template <class System, class StateInOut>
+    void do_step(System&& system, StateInOut& x, const time_type& t, const time_type& dt) {
+        step(system, x, x, t, dt);
+    }
+
+    template <class System, class StateIn, class StateOut>
+    void do_step(System&& system, const StateIn& in, const time_type& t, StateOut& out,
+                 const time_type& dt) {
+        step(system, in, out, t, dt);
+    }
+
+    template <class StateIn>
+    void adjust_size(const StateIn& x) {
+        resize_impl(x);
+    }
+
+private:
+    template <class StateIn>
+    bool resize_impl(const StateIn& x) {
+        namespace odeint = boost::numeric::odeint;
+        bool resized = odeint::adjust_size_by_resizeability(
+            m_work, x, typename odeint::is_resizeable<state_type>::type());
+        resized |= odeint::adjust_size_by_resizeability(
+            m_deriv, x, typename odeint::is_resizeable<deriv_type>::type());
+        return resized;
+    }
+
+    template <class SystemArg, class StateIn, class StateOut>
+    void step(SystemArg& system_arg, const StateIn& in, StateOut& out, const time_type& t,
+              const time_type& dt) {
+        namespace odeint = boost::numeric::odeint;
+        using system_type = typename odeint::unwrap_reference<std::remove_cv_t<SystemArg>>::type;
+        static_assert(is_separable_hamiltonian<std::remove_cv_t<system_type>>::value,
+                      "odeint_contact: contact Hamiltonian integrators split the system into exact "
+                      "flows; pass a Hamiltonian made by make_separable_hamiltonian(kinetic, "
+                      "potential, action)");
+        const system_type& system = system_arg;
+        check_hamiltonian_parts<typename system_type::kinetic_type, typename system_type::potential_type,
+                                typename system_type::action_type, state_type, deriv_type, time_type>();
+        if (!is_finite(t) || !is_finite(dt))
+            throw parameter_error(std::string("odeint_contact::") + Coefficients::name +
+                                  "::do_step: t and dt must be finite, got t = " + detail::format(t) +
+                                  ", dt = " + detail::format(dt));
+
+        m_resizer.adjust_size(in, [this](const auto& x) { return this->resize_impl(x); });
+
+        const auto& kinetic = system.kinetic();
+        const auto& potential = system.potential();
+        const auto& action = system.action();
+        auto& work = m_work.m_v;
+        auto& deriv = m_deriv.m_v;
+        auto& algebra = this->m_algebra;
+        using scale_sum2 = typename Operations::template scale_sum2<Value, time_type>;
+
+        // C over the first half stage, from the input: q goes to the work state, s is carried
+        // in a local until the step has succeeded.
+        time_type c = m_half[0] * dt;
+        kinetic.gradient(in.p, deriv.q);
+        using action_t = std::decay_t<decltype(in.s)>;
+        action_t s = in.s + c * (dot(in.p, deriv.q) - kinetic.value(in.p));
+        algebra.for_each3(work.q, in.q, deriv.q, scale_sum2(Value(1), c));
+
+        for (std::size_t i = 0; i < stages; ++i) {
+            const time_type ti = t + m_midpoint[i] * dt;
+            const time_type h = m_half[i] * dt;
+            // B(h): dV/dq and V at the stage's q and midpoint time, shared by both half-flows.
+            potential.gradient(work.q, ti, deriv.p);
+            const auto v = potential.value(work.q, ti);
+            // A(w_i dt), exact; the only flow that can fail.
+            const auto a = action.template flow<Value>(action_t(s - h * v), ti, time_type(m_weight[i] * dt));
+            if (!a.ok)
+                throw step_error(std::string("odeint_contact::") + Coefficients::name +
+                                 "::do_step: step from t = " + detail::format(t) + " with dt = " +
+                                 detail::format(dt) + " failed in stage " + std::to_string(i + 1) + " of " +
+                                 std::to_string(stages) + ": " +
+                                 action.describe_failure(action_t(s - h * v), ti,
+                                                         time_type(m_weight[i] * dt)) +
+                                 "; the state is unchanged");
+            // p after B(h) A B(h) in one pass: lambda (p - h dV) - h dV.
+            const auto& p_in = (i == 0) ? in.p : work.p;
+            auto& p_out = (i + 1 == stages) ? out.p : work.p;
+            algebra.for_each3(p_out, p_in, deriv.p,
+                              scale_sum2(a.factor, time_type(-(a.factor + Value(1)) * h)));
+            s = a.s - h * v;
+            // C over this half stage and the next one's, fused.
+            c = m_kinetic[i] * dt;
+            kinetic.gradient(p_out, deriv.q);
+            s += c * (dot(p_out, deriv.q) - kinetic.value(p_out));
+            if (i + 1 == stages)
+                algebra.for_each3(out.q, work.q, deriv.q, scale_sum2(Value(1), c));
+            else
+                algebra.for_each3(work.q, work.q, deriv.q, scale_sum2(Value(1), c));
+        }
+        out.s = s;
+    }
+
+    std::array<Value, stages> m_weight;    // w_i
+    std::array<Value, stages> m_half;      // w_i / 2
+    std::array<Value, stages> m_midpoint;  // time of stage i's V and F: w_1 + ... + w_{i-1} + w_i/2
+    std::array<Value, stages> m_kinetic;   // fused C after stage i: (w_i + w_{i+1})/2, last w_k/2
+    resizer_type m_resizer;
+    wrapped_state_type m_work;
+    wrapped_deriv_type m_deriv;
+};
+
+}  // namespace detail
+}  // namespace odeint_contact
+
+#endif

@@ -1,0 +1,85 @@
+// Compile-time checks of the parts of a separable contact Hamiltonian, so that a missing member
+// is reported by name instead of by a page of template errors.
+#ifndef ODEINT_CONTACT_DETAIL_CONCEPT_CHECKS_HPP
+#define ODEINT_CONTACT_DETAIL_CONCEPT_CHECKS_HPP
+
+#include <type_traits>
+#include <utility>
+
+namespace odeint_contact {
+namespace detail {
+
+template <class K, class P, class = void>
+struct has_kinetic_value : std::false_type {};
+template <class K, class P>
+struct has_kinetic_value<K, P,
+                         std::void_t<decltype(std::declval<const K&>().value(std::declval<const P&>()))>>
+    : std::true_type {};
+
+template <class K, class P, class D, class = void>
+struct has_kinetic_gradient : std::false_type {};
+template <class K, class P, class D>
+struct has_kinetic_gradient<K, P, D,
+                            std::void_t<decltype(std::declval<const K&>().gradient(
+                                std::declval<const P&>(), std::declval<D&>()))>> : std::true_type {};
+
+template <class V, class Q, class T, class = void>
+struct has_potential_value : std::false_type {};
+template <class V, class Q, class T>
+struct has_potential_value<V, Q, T,
+                           std::void_t<decltype(std::declval<const V&>().value(
+                               std::declval<const Q&>(), std::declval<const T&>()))>> : std::true_type {};
+
+template <class V, class Q, class T, class D, class = void>
+struct has_potential_gradient : std::false_type {};
+template <class V, class Q, class T, class D>
+struct has_potential_gradient<V, Q, T, D,
+                              std::void_t<decltype(std::declval<const V&>().gradient(
+                                  std::declval<const Q&>(), std::declval<const T&>(),
+                                  std::declval<D&>()))>> : std::true_type {};
+
+template <class A, class S, class T, class = void>
+struct has_action_value : std::false_type {};
+template <class A, class S, class T>
+struct has_action_value<A, S, T,
+                        std::void_t<decltype(std::declval<const A&>().value(
+                            std::declval<const S&>(), std::declval<const T&>()))>> : std::true_type {};
+
+template <class A, class S, class T, class = void>
+struct has_action_derivative : std::false_type {};
+template <class A, class S, class T>
+struct has_action_derivative<A, S, T,
+                             std::void_t<decltype(std::declval<const A&>().derivative(
+                                 std::declval<const S&>(), std::declval<const T&>()))>>
+    : std::true_type {};
+
+// The parts of H = T(p) + V(q,t) + F(s,t) as the system function needs them.
+template <class Kinetic, class Potential, class Action, class State, class Deriv, class Time>
+constexpr void check_hamiltonian_parts() {
+    using P = decltype(std::declval<State&>().p);
+    using Q = decltype(std::declval<State&>().q);
+    using S = decltype(std::declval<State&>().s);
+    using DQ = decltype(std::declval<Deriv&>().q);
+    using DP = decltype(std::declval<Deriv&>().p);
+    static_assert(has_kinetic_value<Kinetic, P>::value,
+                  "odeint_contact: the kinetic part needs a member value(p) returning T(p)");
+    static_assert(has_kinetic_gradient<Kinetic, P, DQ>::value,
+                  "odeint_contact: the kinetic part needs a member gradient(p, dTdp) writing the "
+                  "gradient of T into dTdp (the q part of the derivative type)");
+    static_assert(has_potential_value<Potential, Q, Time>::value,
+                  "odeint_contact: the potential needs a member value(q, t) returning V(q,t)");
+    static_assert(has_potential_gradient<Potential, Q, Time, DP>::value,
+                  "odeint_contact: the potential needs a member gradient(q, t, dVdq) writing the "
+                  "gradient of V into dVdq (the p part of the derivative type)");
+    static_assert(has_action_value<Action, S, Time>::value,
+                  "odeint_contact: the action term needs a member value(s, t) returning F(s,t); "
+                  "use linear_action, quadratic_action or action_term");
+    static_assert(has_action_derivative<Action, S, Time>::value,
+                  "odeint_contact: the action term needs a member derivative(s, t) returning "
+                  "dF/ds; use linear_action, quadratic_action or action_term");
+}
+
+}  // namespace detail
+}  // namespace odeint_contact
+
+#endif

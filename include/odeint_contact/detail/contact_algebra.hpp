@@ -1,0 +1,149 @@
+// The algebra odeint uses on contact_state: every for_eachN is applied to q, p and s in turn,
+// each with the algebra odeint itself would choose for that component. Called on components
+// (not whole states) it dispatches the same way, which is how the contact steppers update q or
+// p alone while still going through odeint's algebra/operations layer.
+#ifndef ODEINT_CONTACT_DETAIL_CONTACT_ALGEBRA_HPP
+#define ODEINT_CONTACT_DETAIL_CONTACT_ALGEBRA_HPP
+
+#include <algorithm>
+#include <cstddef>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include <boost/numeric/odeint/algebra/algebra_dispatcher.hpp>
+#include <boost/numeric/odeint/algebra/range_algebra.hpp>
+#include <boost/numeric/odeint/algebra/vector_space_algebra.hpp>
+
+#include <odeint_contact/detail/traits.hpp>
+
+namespace odeint_contact {
+
+template <class Q, class P, class S>
+struct contact_state;
+
+namespace detail {
+
+template <class T>
+struct is_contact_state : std::false_type {};
+template <class Q, class P, class S>
+struct is_contact_state<contact_state<Q, P, S>> : std::true_type {};
+
+// Scalars (numbers, quantities) are updated directly; ranges of plain numbers with the algebra
+// odeint picks for them (array_algebra, range_algebra, ...); ranges of quantities with
+// range_algebra, which only needs element-wise operations.
+template <class T, class = void>
+struct component_algebra {
+    using type = boost::numeric::odeint::vector_space_algebra;
+};
+template <class T>
+struct component_algebra<T, std::enable_if_t<is_range_v<T>>> {
+    using type = std::conditional_t<
+        std::is_arithmetic<scalar_of_t<T>>::value,
+        typename boost::numeric::odeint::algebra_dispatcher<T>::algebra_type,
+        boost::numeric::odeint::range_algebra>;
+};
+template <class T>
+using component_algebra_t = typename component_algebra<std::remove_cv_t<T>>::type;
+
+template <std::size_t N, class Algebra, class... A>
+void call_for_each(Algebra& algebra, A&&... a) {
+    static_assert(N >= 1 && N <= 15, "odeint algebras provide for_each1 ... for_each15");
+    // clang-format off
+    if constexpr (N == 1) algebra.for_each1(std::forward<A>(a)...);
+    else if constexpr (N == 2) algebra.for_each2(std::forward<A>(a)...);
+    else if constexpr (N == 3) algebra.for_each3(std::forward<A>(a)...);
+    else if constexpr (N == 4) algebra.for_each4(std::forward<A>(a)...);
+    else if constexpr (N == 5) algebra.for_each5(std::forward<A>(a)...);
+    else if constexpr (N == 6) algebra.for_each6(std::forward<A>(a)...);
+    else if constexpr (N == 7) algebra.for_each7(std::forward<A>(a)...);
+    else if constexpr (N == 8) algebra.for_each8(std::forward<A>(a)...);
+    else if constexpr (N == 9) algebra.for_each9(std::forward<A>(a)...);
+    else if constexpr (N == 10) algebra.for_each10(std::forward<A>(a)...);
+    else if constexpr (N == 11) algebra.for_each11(std::forward<A>(a)...);
+    else if constexpr (N == 12) algebra.for_each12(std::forward<A>(a)...);
+    else if constexpr (N == 13) algebra.for_each13(std::forward<A>(a)...);
+    else if constexpr (N == 14) algebra.for_each14(std::forward<A>(a)...);
+    else algebra.for_each15(std::forward<A>(a)...);
+    // clang-format on
+}
+
+template <class Op, class First, class... Rest>
+void for_each_component(const Op& op, First& first, Rest&... rest) {
+    component_algebra_t<First> algebra;
+    call_for_each<1 + sizeof...(Rest)>(algebra, first, rest..., op);
+}
+
+// The arguments arrive as (s1, ..., sN, op); split off op and recurse into q, p and s when the
+// operands are whole contact states.
+template <class Tuple, std::size_t... I>
+void for_each_split(Tuple&& args, std::index_sequence<I...>) {
+    const auto& op = std::get<sizeof...(I)>(args);
+    using first = std::decay_t<std::tuple_element_t<0, std::decay_t<Tuple>>>;
+    if constexpr (is_contact_state<first>::value) {
+        for_each_component(op, std::get<I>(args).q...);
+        for_each_component(op, std::get<I>(args).p...);
+        for_each_component(op, std::get<I>(args).s...);
+    } else {
+        for_each_component(op, std::get<I>(args)...);
+    }
+}
+
+template <class T>
+auto component_norm_inf(const T& x) {
+    if constexpr (is_range_v<T>) {
+        return component_algebra_t<T>::norm_inf(x);
+    } else {
+        using std::abs;
+        return abs(x);
+    }
+}
+
+}  // namespace detail
+
+// The algebra of contact_state (registered with odeint::algebra_dispatcher, so odeint's
+// steppers pick it by default). Accepts whole contact states or single components.
+struct contact_algebra {
+#define ODEINT_CONTACT_FOR_EACH(N)                                                             \
+    template <class... A>                                                                      \
+    static void for_each##N(A&&... a) {                                                        \
+        static_assert(sizeof...(A) == (N) + 1, "for_each" #N " takes " #N " states and an op"); \
+        detail::for_each_split(std::forward_as_tuple(a...), std::make_index_sequence<N>{});    \
+    }
+    ODEINT_CONTACT_FOR_EACH(1)
+    ODEINT_CONTACT_FOR_EACH(2)
+    ODEINT_CONTACT_FOR_EACH(3)
+    ODEINT_CONTACT_FOR_EACH(4)
+    ODEINT_CONTACT_FOR_EACH(5)
+    ODEINT_CONTACT_FOR_EACH(6)
+    ODEINT_CONTACT_FOR_EACH(7)
+    ODEINT_CONTACT_FOR_EACH(8)
+    ODEINT_CONTACT_FOR_EACH(9)
+    ODEINT_CONTACT_FOR_EACH(10)
+    ODEINT_CONTACT_FOR_EACH(11)
+    ODEINT_CONTACT_FOR_EACH(12)
+    ODEINT_CONTACT_FOR_EACH(13)
+    ODEINT_CONTACT_FOR_EACH(14)
+    ODEINT_CONTACT_FOR_EACH(15)
+#undef ODEINT_CONTACT_FOR_EACH
+
+    // The largest |component| over q, p and s (error estimates of controlled steppers). For
+    // states with mixed units there is no common magnitude, and this does not compile.
+    template <class S>
+    static auto norm_inf(const S& x) {
+        if constexpr (detail::is_contact_state<S>::value) {
+            using std::max;
+            const auto a = detail::component_norm_inf(x.q);
+            const auto b = detail::component_norm_inf(x.p);
+            const auto c = detail::component_norm_inf(x.s);
+            using result = std::common_type_t<decltype(a), decltype(b), decltype(c)>;
+            return max(max(result(a), result(b)), result(c));
+        } else {
+            return detail::component_norm_inf(x);
+        }
+    }
+};
+
+}  // namespace odeint_contact
+
+#endif

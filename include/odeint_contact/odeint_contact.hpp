@@ -1,0 +1,12 @@
+// odeint_contact/odeint_contact.hpp - the umbrella header: everything odeint-contact offers.
+#ifndef ODEINT_CONTACT_ODEINT_CONTACT_HPP
+#define ODEINT_CONTACT_ODEINT_CONTACT_HPP
+
+#include <odeint_contact/action.hpp>
+#include <odeint_contact/chi2.hpp>
+#include <odeint_contact/contact_state.hpp>
+#include <odeint_contact/errors.hpp>
+#include <odeint_contact/kinetic.hpp>
+#include <odeint_contact/separable_hamiltonian.hpp>
+
+#endif
