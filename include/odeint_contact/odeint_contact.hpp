@@ -4,6 +4,9 @@
 
 #include <odeint_contact/action.hpp>
 #include <odeint_contact/chi2.hpp>
+#include <odeint_contact/chi4.hpp>
+#include <odeint_contact/chi6.hpp>
+#include <odeint_contact/chi8.hpp>
 #include <odeint_contact/contact_state.hpp>
 #include <odeint_contact/errors.hpp>
 #include <odeint_contact/kinetic.hpp>

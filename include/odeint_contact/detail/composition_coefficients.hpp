@@ -22,7 +22,13 @@
 // fail already at h^5. The 15-digit printed values differ from these by
 // <= 3e-15 (order 6). For order 8 the differences are <= 2.4e-13, but those
 // starting values were quoted from memory.
-#pragma once
+#ifndef ODEINT_CONTACT_DETAIL_COMPOSITION_COEFFICIENTS_HPP
+#define ODEINT_CONTACT_DETAIL_COMPOSITION_COEFFICIENTS_HPP
+
+#include <array>
+#include <cstddef>
+#include <cstdlib>
+#include <type_traits>
 
 namespace odeint_contact {
 namespace detail {
@@ -47,5 +53,38 @@ inline constexpr const char* yoshida8_d[] = {
     "0.91484424622979156674879348984750960451811970872886",    // w7 (outermost)
 };
 
+// A decimal literal in Value: correctly rounded for the built-in floating types, and at the full
+// precision of a multiprecision type (constructed from the string).
+template <class Value>
+Value from_literal(const char* text) {
+    if constexpr (std::is_same_v<Value, float>)
+        return std::strtof(text, nullptr);
+    else if constexpr (std::is_same_v<Value, double>)
+        return std::strtod(text, nullptr);
+    else if constexpr (std::is_same_v<Value, long double>)
+        return std::strtold(text, nullptr);
+    else
+        return Value(text);
+}
+
+// The stage weights w_k ... w_1 w_0 w_1 ... w_k of a symmetric composition from the table
+// {w_0, w_1, ..., w_k}. w_0 is recomputed as 1 - 2 (w_1 + ... + w_k) in Value, so the weights
+// sum to 1 to the last digit of Value.
+template <class Value, std::size_t M>
+std::array<Value, 2 * M - 1> palindrome(const char* const (&table)[M]) {
+    std::array<Value, 2 * M - 1> w{};
+    Value outer_sum(0);
+    for (std::size_t j = 1; j < M; ++j) {
+        const Value wj = from_literal<Value>(table[j]);
+        w[M - 1 - j] = wj;
+        w[M - 1 + j] = wj;
+        outer_sum += wj;
+    }
+    w[M - 1] = Value(1) - 2 * outer_sum;
+    return w;
+}
+
 }  // namespace detail
 }  // namespace odeint_contact
+
+#endif
