@@ -30,9 +30,12 @@ struct contact_state {
     using momentum_type = P;
     using action_type = S;
 
-    Q q;
-    P p;
-    S s;
+    // Value-initialised, so that odeint's scratch states (which it copies along with the stepper
+    // in integrate_const) are never read uninitialised; g++ 12 -O2 -Wall flags exactly that for
+    // runge_kutta4 on std::array-based states. Aggregate initialisation {q, p, s} is unaffected.
+    Q q{};
+    P p{};
+    S s{};
 };
 
 }  // namespace odeint_contact
