@@ -8,7 +8,8 @@
 //
 // Q (coordinates) may be a number, a Boost.Units quantity, std::array or std::vector of either,
 // or any range odeint's algebras handle; P (momenta) defaults to Q and S (action) to the scalar
-// type of Q. A derivative is a contact_state too, with the units of velocity, force and power.
+// type of Q. A derivative is a contact_state too, with the units of velocity, force and energy
+// (ds/dt = p.dT/dp - H is an energy, not a power).
 #ifndef ODEINT_CONTACT_CONTACT_STATE_HPP
 #define ODEINT_CONTACT_CONTACT_STATE_HPP
 
