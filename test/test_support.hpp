@@ -3,13 +3,18 @@
 #ifndef ODEINT_CONTACT_TEST_SUPPORT_HPP
 #define ODEINT_CONTACT_TEST_SUPPORT_HPP
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstddef>
+#include <stdexcept>
+#include <type_traits>
 #include <vector>
 
 #include <boost/range/begin.hpp>
 #include <boost/range/end.hpp>
+
+#include <odeint_contact/contact_state.hpp>
 
 namespace test_support {
 
@@ -77,6 +82,157 @@ inline std::vector<double> observed_orders(const std::vector<double>& errors) {
     std::vector<double> orders;
     for (std::size_t i = 1; i < errors.size(); ++i) orders.push_back(std::log2(errors[i - 1] / errors[i]));
     return orders;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exact solution of the damped oscillator  H = p^2/(2m) + k q^2/2 + gamma s  (scalar q, p, s).
+//
+// Paper eq. 2 gives  q' = p/m,  p' = -k q - gamma p,  s' = p q' - H = p^2/(2m) - k q^2/2 - gamma s.
+// q solves q'' + gamma q' + (k/m) q = 0. With sigma = -gamma/2 and w2 = k/m - gamma^2/4,
+//   q(t) = e^{sigma t} (q0 c(t) + (v0 - sigma q0) S(t)),        v0 = p0/m,
+//   p(t) = m e^{sigma t} (v0 c(t) + (sigma v0 - (k/m) q0) S(t)),
+// where (c, S) = (cos wt, sin(wt)/w) for w2 > 0, (cosh kt, sinh(kt)/k) with k = sqrt(-w2) for
+// w2 < 0, and (1, t) for w2 = 0; in all three cases c' = -w2 S and S' = c, which is all the
+// derivation uses (sigma^2 + w2 = k/m).
+// s: d(qp)/dt = p^2/m - k q^2 - gamma qp, so qp/2 solves the s equation itself; the homogeneous
+// part decays like e^{-gamma t}:
+//   s(t) = q(t) p(t)/2 + (s0 - q0 p0/2) e^{-gamma t}.
+// Valid for every gamma (negative: anti-damping) and every m, k > 0.
+struct damped_oscillator {
+    double gamma = 0.0;
+    double mass = 1.0;
+    double stiffness = 1.0;
+
+    odeint_contact::contact_state<double> operator()(const odeint_contact::contact_state<double>& x0,
+                                                     double t) const {
+        const double sigma = -gamma / 2;
+        const double w0sq = stiffness / mass;
+        const double w2 = w0sq - gamma * gamma / 4;
+        double c = 1.0;
+        double S = t;
+        if (w2 > 0) {
+            const double w = std::sqrt(w2);
+            c = std::cos(w * t);
+            S = std::sin(w * t) / w;
+        } else if (w2 < 0) {
+            const double k = std::sqrt(-w2);
+            c = std::cosh(k * t);
+            S = std::sinh(k * t) / k;
+        }
+        const double v0 = x0.p / mass;
+        const double e = std::exp(sigma * t);
+        const double q = e * (x0.q * c + (v0 - sigma * x0.q) * S);
+        const double p = mass * e * (v0 * c + (sigma * v0 - w0sq * x0.q) * S);
+        const double s = q * p / 2 + (x0.s - x0.q * x0.p / 2) * std::exp(-gamma * t);
+        return {q, p, s};
+    }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Flat coordinates (q_1..q_n, p_1..p_n, s) of a contact_state whose q and p are numbers or ranges
+// of numbers (std::array, std::vector), and back. unflatten needs x already of the right size.
+namespace detail {
+template <class C>
+void append_component(const C& c, std::vector<double>& out) {
+    if constexpr (std::is_arithmetic_v<C>)
+        out.push_back(static_cast<double>(c));
+    else
+        for (auto it = boost::begin(c); it != boost::end(c); ++it) out.push_back(static_cast<double>(*it));
+}
+template <class C>
+void read_component(const std::vector<double>& in, std::size_t& pos, C& c) {
+    if constexpr (std::is_arithmetic_v<C>)
+        c = static_cast<C>(in.at(pos++));
+    else
+        for (auto it = boost::begin(c); it != boost::end(c); ++it) *it = in.at(pos++);
+}
+}  // namespace detail
+
+template <class State>
+std::vector<double> flatten(const State& x) {
+    std::vector<double> v;
+    detail::append_component(x.q, v);
+    detail::append_component(x.p, v);
+    detail::append_component(x.s, v);
+    return v;
+}
+
+template <class State>
+void unflatten(const std::vector<double>& v, State& x) {
+    std::size_t pos = 0;
+    detail::read_component(v, pos, x.q);
+    detail::read_component(v, pos, x.p);
+    detail::read_component(v, pos, x.s);
+    if (pos != v.size()) throw std::invalid_argument("test_support::unflatten: size mismatch");
+}
+
+// Jacobian J[i][j] = d phi_i / d x_j of a map phi: State -> State in the flat coordinates, by the
+// five-point central difference
+//   f'(x) ~ (8 (f(x+h) - f(x-h)) - (f(x+2h) - f(x-2h))) / (12 h),   h = h_rel max(1, |x_j|).
+// Its truncation error is h^4 |f^(5)| / 30; its round-off error is about (18/12) delta / h, where
+// delta is the absolute rounding error of one evaluation of f. With h_rel = 1e-3, f of size
+// O(1..10) and delta ~ 10 ulps, both are ~1e-12 or less: that is the scale of what a Jacobian
+// computed here can resolve.
+template <class State, class Map>
+std::vector<std::vector<double>> numerical_jacobian(const Map& phi, const State& x, double h_rel = 1e-3) {
+    const std::vector<double> x0 = flatten(x);
+    const std::size_t n = x0.size();
+    std::vector<std::vector<double>> J(n, std::vector<double>(n, 0.0));
+    State y = x;
+    auto eval = [&](std::size_t j, double offset) {
+        std::vector<double> xj = x0;
+        xj[j] += offset;
+        unflatten(xj, y);
+        return flatten(static_cast<State>(phi(static_cast<const State&>(y))));
+    };
+    for (std::size_t j = 0; j < n; ++j) {
+        const double h = h_rel * std::max(1.0, std::abs(x0[j]));
+        const std::vector<double> fp1 = eval(j, h), fm1 = eval(j, -h), fp2 = eval(j, 2 * h),
+                                  fm2 = eval(j, -2 * h);
+        for (std::size_t i = 0; i < n; ++i)
+            J[i][j] = (8 * (fp1[i] - fm1[i]) - (fp2[i] - fm2[i])) / (12 * h);
+    }
+    return J;
+}
+
+// The pull-back of the contact form eta = ds - p.dq by a map phi: (q, p, s) -> (Q, P, S), at x:
+//   phi^* eta = dS - sum_i P_i dQ_i,  coefficient along x_j:  c_j = dS/dx_j - sum_i P_i dQ_i/dx_j.
+// phi is contact at x with conformal factor lambda iff c = lambda * (-p, 0, 1) in the flat
+// coordinates (q, p, s): the ds coefficient is lambda, the dq_i coefficients are -lambda p_i and
+// every dp_i coefficient vanishes. lambda is read off the ds direction; deviations holds
+// c - lambda (-p, 0, 1) for all 2n+1 directions (its s entry is 0 by construction), so
+// max_deviation is the distance from being contact, on the scale of numerical_jacobian's error
+// times the size of P.
+struct contact_form_pullback {
+    double lambda = 0.0;
+    std::vector<double> coefficients;
+    std::vector<double> deviations;
+    double max_deviation = 0.0;
+};
+
+template <class State, class Map>
+contact_form_pullback pull_back_contact_form(const Map& phi, const State& x, double h_rel = 1e-3) {
+    const std::vector<double> x0 = flatten(x);
+    const std::size_t dim = x0.size();
+    if (dim % 2 != 1) throw std::invalid_argument("test_support::pull_back_contact_form: need 2n+1 coordinates");
+    const std::size_t n = (dim - 1) / 2;
+    const std::vector<double> image = flatten(static_cast<State>(phi(x)));
+    const std::vector<std::vector<double>> J = numerical_jacobian(phi, x, h_rel);
+    contact_form_pullback r;
+    r.coefficients.assign(dim, 0.0);
+    for (std::size_t j = 0; j < dim; ++j) {
+        double c = J[dim - 1][j];
+        for (std::size_t i = 0; i < n; ++i) c -= image[n + i] * J[i][j];
+        r.coefficients[j] = c;
+    }
+    r.lambda = r.coefficients[dim - 1];
+    r.deviations.assign(dim, 0.0);
+    for (std::size_t j = 0; j < dim; ++j) {
+        const double eta_j = j < n ? -x0[n + j] : (j < 2 * n ? 0.0 : 1.0);
+        r.deviations[j] = r.coefficients[j] - r.lambda * eta_j;
+        r.max_deviation = std::max(r.max_deviation, std::abs(r.deviations[j]));
+    }
+    return r;
 }
 
 }  // namespace test_support
