@@ -11,10 +11,34 @@
 //   a.template flow<Value>(s, t, dt)   the exact flow of the contact vector field of F over dt
 //                                      with t frozen: returns action_flow<S, Value>{s', p'/p, ok}
 //   a.describe_failure(s, t, dt)       why flow() returned ok == false (for the error message)
+//   a.template solve_implicit<Value>(r, half_dt, t, s_prev)
+//                                      the root s of  s + half_dt F(s,t) = r  on the branch that
+//                                      starts at s = r for half_dt = 0 (cvi2's implicit action
+//                                      equation): returns action_solve<S>{s, ok}. ok == false
+//                                      when that branch has no finite real point at half_dt;
+//                                      when ok, 1 + half_dt dF/ds(s,t) > 0 in exact arithmetic
+//                                      (cvi2 checks it after rounding). s_prev, the action
+//                                      before the step, is a starting guess for a numerical
+//                                      solver; the closed forms below do not need it.
+//   a.describe_solve_failure(r, half_dt, t)
+//                                      why solve_implicit() returned ok == false
 // The flow solves  integral_s^s' dxi / F(xi,t) = -dt  and scales p by F(s',t)/F(s,t)
 // (errata section 1). For F = f s that is s' = s e^{-f dt}, p' = p e^{-f dt}; for F = gamma s^2/2
 // it is s' = 2s/(2 + gamma dt s), p' = 4p/(2 + gamma dt s)^2, which blows up within the step when
 // 2 + gamma dt s <= 0 - a property of the system that the steppers report as a step_error.
+//
+// The branch of solve_implicit: along the roots s(h) of s + h F(s,t) = r, continued from
+// s(0) = r, ds/dh = -F/(1 + h F_s); the branch ends where 1 + h F_s reaches 0 (a pole for linear
+// F, a fold for quadratic F). So a root is on the branch exactly when 1 + h F_s(s,t) > 0 all the
+// way from 0 to h, and cvi2 divides by that same number to get p. Closed forms:
+//   F = f s:         s = r/(1 + h f),  ok iff 1 + h f > 0. For 1 + h f < 0 a real root exists but
+//                    lies past the pole: it has the opposite sign of r and would flip p too (the
+//                    step's conformal factor would be negative, the exact one e^{-f tau} never is);
+//                    it means tau > 2/|f|, a step longer than the anti-damping time scale allows.
+//   F = gamma s^2/2: (h gamma/2) s^2 + s - r = 0,  D = 1 + 2 h gamma r,
+//                    s = 2r/(1 + sqrt(D)) (the root that tends to r; no cancellation),
+//                    ok iff D > 0. D < 0: no real root; D = 0: a double root at the fold, where
+//                    1 + h gamma s = sqrt(D) = 0.
 #ifndef ODEINT_CONTACT_ACTION_HPP
 #define ODEINT_CONTACT_ACTION_HPP
 
@@ -33,6 +57,13 @@ template <class S, class Value>
 struct action_flow {
     S s;
     Value factor;
+    bool ok;
+};
+
+// Result of solve_implicit: the root and whether it exists (see the concept list above).
+template <class S>
+struct action_solve {
+    S s;
     bool ok;
 };
 
@@ -92,6 +123,26 @@ public:
                ", dt = " + detail::format(dt) + ", s = " + detail::format(s) + ")";
     }
 
+    template <class Value, class S, class T, class H>
+    action_solve<S> solve_implicit(const S& r, const H& half_dt, const T& t, const S& /*s_prev*/) const {
+        const Value d = Value(1) + Value(detail::to_value(half_dt * m_f(t)));
+        if (!(d > 0)) return {r, false};
+        const S s = S(r / d);
+        return {s, detail::is_finite(s)};
+    }
+
+    template <class S, class T, class H>
+    std::string describe_solve_failure(const S& r, const H& half_dt, const T& t) const {
+        const auto d = 1 + detail::to_value(half_dt * m_f(t));
+        const std::string values = " (f = " + detail::format(m_f(t)) + ", dt/2 = " + detail::format(half_dt) +
+                                   ", r = " + detail::format(r) + ")";
+        if (!detail::is_finite(r)) return "the right-hand side r of s + (dt/2) f s = r is not finite" + values;
+        if (!(d > 0))
+            return "s + (dt/2) f s = r has no root continuing s = r: 1 + (dt/2) f = " + detail::format(d) +
+                   " <= 0, i.e. dt >= 2/|f|" + values;
+        return "the root r/(1 + (dt/2) f) of s + (dt/2) f s = r is not finite" + values;
+    }
+
 private:
     detail::coefficient<F> m_f;
 };
@@ -128,6 +179,28 @@ public:
                "2 + gamma dt s = " + detail::format(d) +
                " <= 0 (gamma = " + detail::format(m_gamma(t)) + ", dt = " + detail::format(dt) +
                ", s = " + detail::format(s) + ")";
+    }
+
+    template <class Value, class S, class T, class H>
+    action_solve<S> solve_implicit(const S& r, const H& half_dt, const T& t, const S& /*s_prev*/) const {
+        using std::sqrt;
+        const Value d = Value(1) + Value(2) * Value(detail::to_value(half_dt * m_gamma(t) * r));
+        if (!(d > 0)) return {r, false};
+        const S s = S(Value(2) / (Value(1) + Value(sqrt(d))) * r);
+        return {s, detail::is_finite(s)};
+    }
+
+    template <class S, class T, class H>
+    std::string describe_solve_failure(const S& r, const H& half_dt, const T& t) const {
+        const auto d = 1 + 2 * detail::to_value(half_dt * m_gamma(t) * r);
+        const std::string values = " (gamma = " + detail::format(m_gamma(t)) + ", dt/2 = " +
+                                   detail::format(half_dt) + ", r = " + detail::format(r) + ")";
+        if (!detail::is_finite(r))
+            return "the right-hand side r of s + (dt/2) gamma s^2/2 = r is not finite" + values;
+        if (!(d > 0))
+            return "s + (dt/2) gamma s^2/2 = r has no real root with 1 + (dt/2) gamma s > 0: the "
+                   "discriminant 1 + dt gamma r = " + detail::format(d) + " <= 0" + values;
+        return "the root 2r/(1 + sqrt(1 + dt gamma r)) of s + (dt/2) gamma s^2/2 = r is not finite" + values;
     }
 
 private:
