@@ -15,6 +15,7 @@
 #include <boost/range/begin.hpp>
 #include <boost/range/end.hpp>
 #include <boost/range/has_range_iterator.hpp>
+#include <boost/units/io.hpp>  // error messages print quantities with their units
 #include <boost/units/quantity.hpp>
 
 namespace odeint_contact {
