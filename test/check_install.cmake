@@ -4,6 +4,8 @@
 # Installs the build tree into a fresh PREFIX (the fixture of the find_package consumer test) and
 # checks that every header and the package files arrived, so a header missing from the install
 # rules fails here with its name rather than later as a compile error in a consumer.
+cmake_minimum_required(VERSION 3.16)
+
 foreach(var BUILD_DIR PREFIX SOURCE_DIR INCLUDE_DIR CONFIG_DIR)
     if(NOT DEFINED ${var})
         message(FATAL_ERROR "check_install.cmake: -D${var}=... is required")
