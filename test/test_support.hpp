@@ -77,6 +77,46 @@ struct kepler_potential {
     }
 };
 
+// V(q, t) = k(t) |q|^2/2 + a |q|^4/4 for a scalar q or any range of numbers, with
+// k(t) = k0 (1 + eps sin(omega t)): time-dependent and, for a != 0, anharmonic, so that no
+// special structure of a linear problem hides an error of a method.
+struct anharmonic_potential {
+    double k0 = 1.0;
+    double eps = 0.0;
+    double omega = 1.0;
+    double a = 0.0;
+
+    double stiffness(double t) const { return k0 * (1.0 + eps * std::sin(omega * t)); }
+
+    template <class Q>
+    static double squared_norm(const Q& q) {
+        if constexpr (std::is_arithmetic_v<Q>) {
+            return q * q;
+        } else {
+            double sum = 0.0;
+            for (auto it = boost::begin(q); it != boost::end(q); ++it) sum += *it * *it;
+            return sum;
+        }
+    }
+
+    template <class Q>
+    double value(const Q& q, double t) const {
+        const double r2 = squared_norm(q);
+        return stiffness(t) * r2 / 2 + a * r2 * r2 / 4;
+    }
+
+    template <class Q, class D>
+    void gradient(const Q& q, double t, D& dVdq) const {
+        const double c = stiffness(t) + a * squared_norm(q);
+        if constexpr (std::is_arithmetic_v<Q>) {
+            dVdq = c * q;
+        } else {
+            auto out = boost::begin(dVdq);
+            for (auto it = boost::begin(q); it != boost::end(q); ++it, ++out) *out = c * *it;
+        }
+    }
+};
+
 // Observed orders log2(e_{i-1}/e_i) of errors measured at dt, dt/2, dt/4, ...
 inline std::vector<double> observed_orders(const std::vector<double>& errors) {
     std::vector<double> orders;
