@@ -185,7 +185,7 @@ BOOST_AUTO_TEST_CASE(map_fixed_point_is_not_the_continuous_one) {
                                       << ": map fixed point - sqrt(2C/gamma) = " << difference
                                       << ", leading term tau^2 C sqrt(2 C gamma)/16 = " << leading);
         // sqrt(1 + x) - 1 lies in [x/2 - x^2/8, x/2]; the iteration's own error (1e-12, see the
-        // convergence test) is far below x^2/8 * sqrt(2C/gamma) >= 1e-7 for these cases.
+        // convergence test) is far below x^2/8 * sqrt(2C/gamma) >= 2e-8 for these cases.
         BOOST_TEST(difference > 0.0);
         BOOST_TEST(difference <= leading + 1e-12);
         BOOST_TEST(difference >= continuous * (x / 2 - x * x / 8) - 1e-12);
