@@ -1,0 +1,243 @@
+// Table 1 of "New directions for contact integrators" (Bravetti, Seri, Zadra), in C++: time per
+// step of the contact integrators against odeint's runge_kutta4 and an explicit midpoint rule,
+// plus a hand-written CHI2 loop in plain doubles as the floor that abstraction cannot beat.
+//
+// Two problems (example/paper_problems.hpp):
+//   oscillator: the quadratic contact oscillator of Table 1 (gamma = 1, C = 18), tau = 0.1,
+//               t in [0, 500] = 5000 steps, from (q, p, s) = (1, 0, 0) inside the sphere H = 0,
+//               where every method stays finite (from Figure 4's (-1, 0, -7) runge_kutta4 and
+//               the midpoint rule overflow at this step, and overflowing arithmetic says nothing
+//               about speed);
+//   kepler:     the perturbed Kepler problem of Figure 1 (f(t) = -0.01 sin(pi t)), tau = 0.1,
+//               its first 5000 steps.
+// Every benchmark iteration integrates the 5000 steps with odeint::integrate_n_steps from the same
+// initial state. The counter per_step is CPU seconds per step. After the runs the program prints
+// the ratios the library promises (chi2 / hand loop, chi2 / runge_kutta4, cvi2 / chi2) and the
+// paper's Table 1 beside ours (whole run = per-step time x 5000).
+//
+// Build in Release: cmake -DCMAKE_BUILD_TYPE=Release ..., target table1; run bench/table1.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <benchmark/benchmark.h>
+#include <boost/array.hpp>
+#include <boost/fusion/container/generation/make_vector.hpp>
+#include <boost/numeric/odeint.hpp>
+
+#include "../example/paper_problems.hpp"
+
+namespace {
+
+namespace odeint = boost::numeric::odeint;
+namespace oc = odeint_contact;
+
+constexpr std::size_t steps = 5000;
+constexpr double dt = 0.1;
+
+// The explicit midpoint rule k1 = f(x), k2 = f(x + dt/2 k1), x' = x + dt k2, as odeint's generic
+// explicit Runge-Kutta stepper with its Butcher tableau.
+template <class State>
+class explicit_midpoint : public odeint::explicit_generic_rk<2, 2, State> {
+    using base = odeint::explicit_generic_rk<2, 2, State>;
+
+public:
+    explicit_midpoint()
+        : base(boost::fusion::make_vector(boost::array<double, 1>{{0.5}}), boost::array<double, 2>{{0.0, 1.0}},
+               boost::array<double, 2>{{0.0, 0.5}}) {}
+};
+
+struct oscillator {
+    using state_type = paper::oscillator_state;
+    static auto hamiltonian() { return paper::oscillator_hamiltonian(); }
+    static state_type initial_state() { return {1.0, 0.0, 0.0}; }
+};
+
+struct kepler {
+    using state_type = paper::kepler_state;
+    static auto hamiltonian() { return paper::kepler_hamiltonian(-0.01); }
+    static state_type initial_state() { return paper::kepler_initial_state(); }
+};
+
+void set_per_step(benchmark::State& state) {
+    state.counters["per_step"] =
+        benchmark::Counter(double(steps), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
+template <class Problem, template <class> class Stepper>
+void library_stepper(benchmark::State& state) {
+    const auto H = Problem::hamiltonian();
+    Stepper<typename Problem::state_type> stepper;
+    for (auto _ : state) {
+        auto x = Problem::initial_state();
+        odeint::integrate_n_steps(std::ref(stepper), H, x, 0.0, dt, steps);
+        benchmark::DoNotOptimize(x);
+    }
+    set_per_step(state);
+}
+
+template <class State>
+using rk4 = odeint::runge_kutta4<State>;
+template <class State>
+using chi2 = oc::chi2<State>;
+template <class State>
+using chi4 = oc::chi4<State>;
+template <class State>
+using chi6 = oc::chi6<State>;
+template <class State>
+using chi8 = oc::chi8<State>;
+
+// The chi2 step written out in plain doubles: C(h) B(h) A(tau) B(h) C(h), h = tau/2, V and F at
+// the midpoint time, with the same calls of the same potential as the library makes (one V and
+// one dV/dq per step), so that the difference measures the library's overhead only.
+void oscillator_hand_chi2(benchmark::State& state) {
+    const paper::oscillator_potential potential{paper::oscillator_c};
+    const double gamma = paper::oscillator_gamma;
+    const double h = dt / 2;
+    for (auto _ : state) {
+        const auto x0 = oscillator::initial_state();
+        double q = x0.q, p = x0.p, s = x0.s;
+        for (std::size_t n = 0; n < steps; ++n) {
+            const double tm = double(n) * dt + h;
+            s += h * (p * p / 2);
+            q += h * p;
+            double dv;
+            potential.gradient(q, tm, dv);
+            const double v = potential.value(q, tm);
+            p -= h * dv;
+            s -= h * v;
+            const double d = 2 + gamma * dt * s;
+            if (!(d > 0)) state.SkipWithError("the quadratic action flow blew up");
+            const double ratio = 2 / d;
+            s *= ratio;
+            p *= ratio * ratio;
+            p -= h * dv;
+            s -= h * v;
+            s += h * (p * p / 2);
+            q += h * p;
+        }
+        benchmark::DoNotOptimize(q);
+        benchmark::DoNotOptimize(p);
+        benchmark::DoNotOptimize(s);
+    }
+    set_per_step(state);
+}
+
+void kepler_hand_chi2(benchmark::State& state) {
+    const paper::kepler_potential potential;
+    const paper::kepler_friction f{-0.01};
+    const double h = dt / 2;
+    for (auto _ : state) {
+        const auto x0 = kepler::initial_state();
+        std::array<double, 2> q = x0.q, p = x0.p, dv;
+        double s = x0.s;
+        for (std::size_t n = 0; n < steps; ++n) {
+            const double tm = double(n) * dt + h;
+            s += h * ((p[0] * p[0] + p[1] * p[1]) / 2);
+            q[0] += h * p[0];
+            q[1] += h * p[1];
+            potential.gradient(q, tm, dv);
+            const double v = potential.value(q, tm);
+            s -= h * v;
+            const double e = std::exp(-f(tm) * dt);
+            s *= e;
+            p[0] = e * (p[0] - h * dv[0]) - h * dv[0];
+            p[1] = e * (p[1] - h * dv[1]) - h * dv[1];
+            s -= h * v;
+            s += h * ((p[0] * p[0] + p[1] * p[1]) / 2);
+            q[0] += h * p[0];
+            q[1] += h * p[1];
+        }
+        benchmark::DoNotOptimize(q);
+        benchmark::DoNotOptimize(p);
+        benchmark::DoNotOptimize(s);
+    }
+    set_per_step(state);
+}
+
+// The console output plus, at the end, the ratios and the paper's Table 1 beside ours.
+class table1_reporter : public benchmark::ConsoleReporter {
+public:
+    void ReportRuns(const std::vector<Run>& runs) override {
+        ConsoleReporter::ReportRuns(runs);
+        for (const Run& run : runs) {
+            if (run.run_type != Run::RT_Iteration || run.error_occurred) continue;
+            const auto it = run.counters.find("per_step");
+            if (it != run.counters.end()) m_per_step[run.run_name.function_name].push_back(it->second.value);
+        }
+    }
+
+    void Finalize() override {
+        ConsoleReporter::Finalize();
+        std::FILE* out = stdout;
+        std::fprintf(out, "\nRatios of CPU time per step (median over repetitions), this run:\n");
+        for (const char* problem : {"oscillator", "kepler"}) {
+            ratio(out, problem, "chi2", "hand_chi2", "chi2 / hand-written loop", 1.25);
+            ratio(out, problem, "chi2", "rk4", "chi2 / runge_kutta4", 0.5);
+            ratio(out, problem, "cvi2", "chi2", "cvi2 / chi2", 1.25);
+        }
+        std::fprintf(out, "\nTable 1 (oscillator, tau = 0.1, t in [0, 500]): seconds for the whole run\n");
+        std::fprintf(out, "%-10s %14s %14s %14s\n", "method", "paper (Python)", "this library", "paper / ours");
+        const struct {
+            const char* label;
+            const char* name;
+            double paper;
+        } rows[] = {{"CHI2", "chi2", 0.0986}, {"CVI2", "cvi2", 0.0724}, {"RK4", "rk4", 0.1375}, {"Midpoint", "midpoint", 0.0363}};
+        for (const auto& row : rows) {
+            const double ours = per_step(std::string("oscillator/") + row.name) * double(steps);
+            if (std::isnan(ours)) continue;
+            std::fprintf(out, "%-10s %14.4f %14.3e %14.0f\n", row.label, row.paper, ours, row.paper / ours);
+        }
+    }
+
+private:
+    double per_step(const std::string& name) const {
+        const auto it = m_per_step.find(name);
+        if (it == m_per_step.end()) return std::nan("");
+        std::vector<double> v = it->second;
+        std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+        return v[v.size() / 2];
+    }
+
+    void ratio(std::FILE* out, const std::string& problem, const char* a, const char* b, const char* label,
+               double target) const {
+        const double ta = per_step(problem + "/" + a), tb = per_step(problem + "/" + b);
+        if (std::isnan(ta) || std::isnan(tb)) return;
+        const double r = ta / tb;
+        std::fprintf(out, "  %-11s %-26s %6.3f  (target <= %.2f: %s)\n", problem.c_str(), label, r, target,
+                     r <= target ? "met" : "MISSED");
+    }
+
+    std::map<std::string, std::vector<double>> m_per_step;
+};
+
+}  // namespace
+
+BENCHMARK(oscillator_hand_chi2)->Name("oscillator/hand_chi2");
+BENCHMARK(library_stepper<oscillator, chi2>)->Name("oscillator/chi2");
+BENCHMARK(library_stepper<oscillator, chi4>)->Name("oscillator/chi4");
+BENCHMARK(library_stepper<oscillator, chi6>)->Name("oscillator/chi6");
+BENCHMARK(library_stepper<oscillator, chi8>)->Name("oscillator/chi8");
+BENCHMARK(library_stepper<oscillator, rk4>)->Name("oscillator/rk4");
+BENCHMARK(library_stepper<oscillator, explicit_midpoint>)->Name("oscillator/midpoint");
+BENCHMARK(kepler_hand_chi2)->Name("kepler/hand_chi2");
+BENCHMARK(library_stepper<kepler, chi2>)->Name("kepler/chi2");
+BENCHMARK(library_stepper<kepler, chi4>)->Name("kepler/chi4");
+BENCHMARK(library_stepper<kepler, chi6>)->Name("kepler/chi6");
+BENCHMARK(library_stepper<kepler, chi8>)->Name("kepler/chi8");
+BENCHMARK(library_stepper<kepler, rk4>)->Name("kepler/rk4");
+BENCHMARK(library_stepper<kepler, explicit_midpoint>)->Name("kepler/midpoint");
+
+int main(int argc, char** argv) {
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+    table1_reporter reporter;
+    benchmark::RunSpecifiedBenchmarks(&reporter);
+    benchmark::Shutdown();
+    return 0;
+}
