@@ -3,6 +3,7 @@
 #define ODEINT_CONTACT_ODEINT_CONTACT_HPP
 
 #include <odeint_contact/action.hpp>
+#include <odeint_contact/action_term.hpp>
 #include <odeint_contact/chi2.hpp>
 #include <odeint_contact/chi4.hpp>
 #include <odeint_contact/chi6.hpp>
