@@ -7,12 +7,16 @@
 #include <array>
 #include <cmath>
 #include <cstddef>
+#include <sstream>
 #include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <vector>
 
+#include <boost/numeric/odeint/integrate/integrate_n_steps.hpp>
 #include <boost/range/begin.hpp>
 #include <boost/range/end.hpp>
+#include <boost/range/has_range_iterator.hpp>
 
 #include <odeint_contact/contact_state.hpp>
 
@@ -138,35 +142,44 @@ inline std::vector<double> observed_orders(const std::vector<double>& errors) {
 // part decays like e^{-gamma t}:
 //   s(t) = q(t) p(t)/2 + (s0 - q0 p0/2) e^{-gamma t}.
 // Valid for every gamma (negative: anti-damping) and every m, k > 0.
-struct damped_oscillator {
-    double gamma = 0.0;
-    double mass = 1.0;
-    double stiffness = 1.0;
+// Real may be a multiprecision type (the chi4/6/8 tests check orders far below double precision).
+template <class Real = double>
+struct basic_damped_oscillator {
+    Real gamma = Real(0);
+    Real mass = Real(1);
+    Real stiffness = Real(1);
 
-    odeint_contact::contact_state<double> operator()(const odeint_contact::contact_state<double>& x0,
-                                                     double t) const {
-        const double sigma = -gamma / 2;
-        const double w0sq = stiffness / mass;
-        const double w2 = w0sq - gamma * gamma / 4;
-        double c = 1.0;
-        double S = t;
+    odeint_contact::contact_state<Real> operator()(const odeint_contact::contact_state<Real>& x0,
+                                                   const Real& t) const {
+        using std::cos;
+        using std::cosh;
+        using std::exp;
+        using std::sin;
+        using std::sinh;
+        using std::sqrt;
+        const Real sigma = -gamma / 2;
+        const Real w0sq = stiffness / mass;
+        const Real w2 = w0sq - gamma * gamma / 4;
+        Real c(1);
+        Real S = t;
         if (w2 > 0) {
-            const double w = std::sqrt(w2);
-            c = std::cos(w * t);
-            S = std::sin(w * t) / w;
+            const Real w = sqrt(w2);
+            c = cos(w * t);
+            S = sin(w * t) / w;
         } else if (w2 < 0) {
-            const double k = std::sqrt(-w2);
-            c = std::cosh(k * t);
-            S = std::sinh(k * t) / k;
+            const Real k = sqrt(-w2);
+            c = cosh(k * t);
+            S = sinh(k * t) / k;
         }
-        const double v0 = x0.p / mass;
-        const double e = std::exp(sigma * t);
-        const double q = e * (x0.q * c + (v0 - sigma * x0.q) * S);
-        const double p = mass * e * (v0 * c + (sigma * v0 - w0sq * x0.q) * S);
-        const double s = q * p / 2 + (x0.s - x0.q * x0.p / 2) * std::exp(-gamma * t);
+        const Real v0 = x0.p / mass;
+        const Real e = exp(sigma * t);
+        const Real q = e * (x0.q * c + (v0 - sigma * x0.q) * S);
+        const Real p = mass * e * (v0 * c + (sigma * v0 - w0sq * x0.q) * S);
+        const Real s = q * p / 2 + (x0.s - x0.q * x0.p / 2) * exp(-gamma * t);
         return {q, p, s};
     }
 };
+using damped_oscillator = basic_damped_oscillator<double>;
 
 // ---------------------------------------------------------------------------------------------
 // Flat coordinates (q_1..q_n, p_1..p_n, s) of a contact_state whose q and p are numbers or ranges
@@ -271,6 +284,101 @@ contact_form_pullback pull_back_contact_form(const Map& phi, const State& x, dou
         const double eta_j = j < n ? -x0[n + j] : (j < 2 * n ? 0.0 : 1.0);
         r.deviations[j] = r.coefficients[j] - r.lambda * eta_j;
         r.max_deviation = std::max(r.max_deviation, std::abs(r.deviations[j]));
+    }
+    return r;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors of a stepper along a trajectory, for measured orders. Components may be built-in or
+// multiprecision numbers, or ranges of them; the errors are returned as doubles (enough to form
+// ratios, also when they are far below double precision's epsilon, as with cpp_bin_float_50).
+
+// The largest absolute difference of two components, over all their entries.
+template <class C>
+double max_abs_difference(const C& a, const C& b) {
+    using std::abs;
+    if constexpr (boost::has_range_const_iterator<C>::value) {
+        double m = 0.0;
+        auto j = boost::begin(b);
+        for (auto i = boost::begin(a); i != boost::end(a); ++i, ++j)
+            m = std::max(m, static_cast<double>(abs(*i - *j)));
+        return m;
+    } else {
+        return static_cast<double>(abs(a - b));
+    }
+}
+
+// Observed orders as text for test messages, e.g. " 3.998 4.000 4.000".
+inline std::string format_orders(const std::vector<double>& orders) {
+    std::ostringstream out;
+    out.precision(3);
+    out << std::fixed;
+    for (double o : orders) out << ' ' << o;
+    return out.str();
+}
+
+// Largest deviation of q, p and s separately, over every comparison it has seen.
+struct trajectory_errors {
+    double q = 0.0;
+    double p = 0.0;
+    double s = 0.0;
+
+    template <class State>
+    void include(const State& x, const State& reference) {
+        q = std::max(q, max_abs_difference(x.q, reference.q));
+        p = std::max(p, max_abs_difference(x.p, reference.p));
+        s = std::max(s, max_abs_difference(x.s, reference.s));
+    }
+};
+
+// Runs stepper from x0 at t = 0 with step dt0/refine for samples * refine steps
+// (integrate_n_steps: integrate_const may drop the last step to its time epsilon) and compares
+// the state at every t_k = k dt0 with reference(k). Taking the maximum over the sample times keeps
+// an accidental zero of the error at one time from faking an order.
+template <class Stepper, class System, class State, class Reference>
+trajectory_errors sampled_errors(Stepper stepper, const System& system, const State& x0,
+                                 const typename Stepper::time_type& dt0, std::size_t samples,
+                                 std::size_t refine, const Reference& reference) {
+    using time_type = typename Stepper::time_type;
+    State x = x0;
+    trajectory_errors e;
+    std::size_t n = 0;
+    boost::numeric::odeint::integrate_n_steps(stepper, system, x, time_type(0), time_type(dt0 / refine),
+                                              samples * refine, [&](const State& y, const time_type&) {
+                                                  if (n % refine == 0) e.include(y, reference(n / refine));
+                                                  ++n;
+                                              });
+    if (n != samples * refine + 1) throw std::logic_error("test_support::sampled_errors: missed steps");
+    return e;
+}
+
+// Errors in q, p and s at successive halvings of the step (entry l: dt = dt0 / (refine0 2^l)).
+struct error_sequence {
+    std::vector<double> q, p, s;
+
+    // "errors q <coarsest> .. <finest>, p ..., s ...; orders q ... | p ... | s ...", for messages.
+    std::string describe() const {
+        std::ostringstream out;
+        out << "errors q " << q.front() << " .. " << q.back() << ", p " << p.front() << " .. " << p.back()
+            << ", s " << s.front() << " .. " << s.back() << "; orders q" << format_orders(observed_orders(q))
+            << " | p" << format_orders(observed_orders(p)) << " | s" << format_orders(observed_orders(s));
+        return out.str();
+    }
+};
+
+// sampled_errors of a default-constructed Stepper for refine = refine0, 2 refine0, ...,
+// 2^halvings refine0.
+template <class Stepper, class System, class State, class Reference>
+error_sequence errors_over_halvings(const System& system, const State& x0,
+                                    const typename Stepper::time_type& dt0, std::size_t samples,
+                                    std::size_t refine0, unsigned halvings, const Reference& reference) {
+    error_sequence r;
+    for (unsigned level = 0; level <= halvings; ++level) {
+        const trajectory_errors e =
+            sampled_errors(Stepper(), system, x0, dt0, samples, refine0 << level, reference);
+        r.q.push_back(e.q);
+        r.p.push_back(e.p);
+        r.s.push_back(e.s);
     }
     return r;
 }
