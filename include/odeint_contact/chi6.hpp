@@ -10,7 +10,7 @@
 // Order and cost: order 6 in q, p and s. 7 evaluations of V and dV/dq per step, 8 of T and
 // dT/dp; no heap allocation after the first step.
 // What it keeps: every step is exactly a contact map.
-// When not to use it: three of the seven stages run backwards in time (w1 < 0 and large), which
+// When not to use it: two of the seven stages run backwards in time (w1 = -1.18, used twice), which
 // costs accuracy at large steps and can meet the finite-time blow-up of a quadratic action where
 // chi2 would not. At low accuracy chi2 or chi4 are cheaper; see doc/choosing_a_method.md.
 // References: Yoshida, Phys. Lett. A 150 (1990) 262, solution A; Bravetti et al. (2020).
