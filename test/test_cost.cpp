@@ -1,0 +1,223 @@
+// The cost model of the contact steppers, deterministically (counts, not timings):
+// - a step of k stages (chi2: 1, chi4: 3, chi6: 7, chi8: 15) evaluates V and dV/dq k times each
+//   and T and dT/dp k + 1 times each;
+// - after the first step, do_step allocates nothing on the heap, in place or out of place, also
+//   with a std::vector state. This TU replaces the global operator new to count allocations.
+#define BOOST_TEST_MODULE cost
+#include <boost/test/unit_test.hpp>
+
+#include <array>
+#include <atomic>
+#include <cstddef>
+#include <cmath>
+#include <cstdlib>
+#include <new>
+#include <vector>
+
+#include <boost/numeric/odeint.hpp>
+
+#include <odeint_contact/odeint_contact.hpp>
+
+#include "test_support.hpp"
+
+// ---- counting allocator -----------------------------------------------------------------------
+// Every form of the global operator new goes through allocate(), which counts while the flag is
+// set. Atomics make it safe should Boost.Test or the runtime allocate from another thread.
+namespace {
+
+std::atomic<bool> counting{false};
+std::atomic<std::size_t> allocations{0};
+
+void* allocate(std::size_t size, std::size_t alignment = 0) {
+    if (counting.load(std::memory_order_relaxed)) allocations.fetch_add(1, std::memory_order_relaxed);
+    if (size == 0) size = 1;
+    void* p = nullptr;
+    if (alignment > alignof(std::max_align_t))
+        p = std::aligned_alloc(alignment, (size + alignment - 1) / alignment * alignment);
+    else
+        p = std::malloc(size);
+    if (!p) throw std::bad_alloc();
+    return p;
+}
+
+void* allocate_nothrow(std::size_t size, std::size_t alignment = 0) noexcept {
+    try {
+        return allocate(size, alignment);
+    } catch (...) {
+        return nullptr;
+    }
+}
+
+// Out of line: once inlined into a caller, g++ sees free() applied to a pointer that came from
+// operator new and warns (-Wmismatched-new-delete), not knowing that this new is malloc.
+[[gnu::noinline]] void deallocate(void* p) noexcept { std::free(p); }
+
+}  // namespace
+
+void* operator new(std::size_t size) { return allocate(size); }
+void* operator new[](std::size_t size) { return allocate(size); }
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept { return allocate_nothrow(size); }
+void* operator new[](std::size_t size, const std::nothrow_t&) noexcept { return allocate_nothrow(size); }
+void* operator new(std::size_t size, std::align_val_t a) { return allocate(size, static_cast<std::size_t>(a)); }
+void* operator new[](std::size_t size, std::align_val_t a) { return allocate(size, static_cast<std::size_t>(a)); }
+void* operator new(std::size_t size, std::align_val_t a, const std::nothrow_t&) noexcept {
+    return allocate_nothrow(size, static_cast<std::size_t>(a));
+}
+void* operator new[](std::size_t size, std::align_val_t a, const std::nothrow_t&) noexcept {
+    return allocate_nothrow(size, static_cast<std::size_t>(a));
+}
+void operator delete(void* p) noexcept { deallocate(p); }
+void operator delete[](void* p) noexcept { deallocate(p); }
+void operator delete(void* p, std::size_t) noexcept { deallocate(p); }
+void operator delete[](void* p, std::size_t) noexcept { deallocate(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { deallocate(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { deallocate(p); }
+void operator delete(void* p, std::align_val_t) noexcept { deallocate(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { deallocate(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept { deallocate(p); }
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { deallocate(p); }
+void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { deallocate(p); }
+void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { deallocate(p); }
+
+namespace {
+
+// Counts the allocations made by f alone. Nothing else (no Boost.Test macro) runs in the window.
+template <class F>
+std::size_t allocations_during(F&& f) {
+    allocations.store(0);
+    counting.store(true);
+    f();
+    counting.store(false);
+    return allocations.load();
+}
+
+}  // namespace
+
+namespace odeint = boost::numeric::odeint;
+namespace oc = odeint_contact;
+
+using vector_state = oc::contact_state<std::vector<double>>;
+using array_state = oc::contact_state<std::array<double, 3>>;
+
+namespace {
+
+vector_state make_state(std::size_t n) {
+    vector_state x{std::vector<double>(n), std::vector<double>(n), 0.5};
+    for (std::size_t i = 0; i < n; ++i) {
+        x.q[i] = 0.1 * static_cast<double>(i + 1);
+        x.p[i] = 0.3 - 0.05 * static_cast<double>(i);
+    }
+    return x;
+}
+
+// T = |p|^2/2 that counts its evaluations (in the same eval_counter as the potentials).
+struct counting_kinetic {
+    oc::quadratic_kinetic<> base{};
+    test_support::eval_counter* counter = nullptr;
+
+    template <class P>
+    auto value(const P& p) const {
+        ++counter->value;
+        return base.value(p);
+    }
+    template <class P, class D>
+    void gradient(const P& p, D& dTdp) const {
+        ++counter->gradient;
+        base.gradient(p, dTdp);
+    }
+};
+
+// A time-dependent potential and action, so no evaluation can be skipped as a constant.
+auto counted_system(test_support::eval_counter& kinetic, test_support::eval_counter& potential) {
+    test_support::harmonic_potential<> v;
+    v.eps = 0.1;
+    v.counter = &potential;
+    return oc::make_separable_hamiltonian(counting_kinetic{{}, &kinetic}, v,
+                                          oc::linear_action([](double t) { return 0.2 + 0.1 * t; }));
+}
+
+auto plain_system() {
+    test_support::harmonic_potential<> v;
+    v.eps = 0.1;
+    return oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, v,
+                                          oc::linear_action([](double t) { return 0.2 + 0.1 * t; }));
+}
+
+template <class Stepper>
+void check_evaluations(std::size_t stages) {
+    test_support::eval_counter kinetic, potential;
+    const auto H = counted_system(kinetic, potential);
+    Stepper stepper;
+    array_state x{{0.1, 0.2, 0.3}, {0.3, -0.1, 0.2}, 0.5};
+    stepper.do_step(H, x, 0.0, 0.1);
+    BOOST_TEST(potential.value == stages);
+    BOOST_TEST(potential.gradient == stages);
+    BOOST_TEST(kinetic.value == stages + 1);
+    BOOST_TEST(kinetic.gradient == stages + 1);
+    // The same per step over a run, in place and out of place.
+    const std::size_t n = 10;
+    odeint::integrate_n_steps(stepper, H, x, 0.1, 0.1, n);
+    array_state out{};
+    stepper.do_step(H, x, 1.1, out, 0.1);
+    BOOST_TEST(potential.value == (n + 2) * stages);
+    BOOST_TEST(potential.gradient == (n + 2) * stages);
+    BOOST_TEST(kinetic.value == (n + 2) * (stages + 1));
+    BOOST_TEST(kinetic.gradient == (n + 2) * (stages + 1));
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(chi2_evaluates_V_and_its_gradient_once_per_step) { check_evaluations<oc::chi2<array_state>>(1); }
+BOOST_AUTO_TEST_CASE(chi4_evaluates_three_stages) { check_evaluations<oc::chi4<array_state>>(3); }
+BOOST_AUTO_TEST_CASE(chi6_evaluates_seven_stages) { check_evaluations<oc::chi6<array_state>>(7); }
+BOOST_AUTO_TEST_CASE(chi8_evaluates_fifteen_stages) { check_evaluations<oc::chi8<array_state>>(15); }
+
+// The counter is live: a vector built inside the window is seen. Its buffer escapes to a
+// volatile global so the compiler cannot remove the allocation (new/delete pairs may be elided).
+volatile double* allocation_sink = nullptr;
+
+BOOST_AUTO_TEST_CASE(the_allocation_counter_sees_allocations) {
+    const std::size_t seen = allocations_during([] {
+        std::vector<double> v(10, 1.0);
+        allocation_sink = v.data();
+    });
+    BOOST_TEST(seen >= 1u);
+    BOOST_TEST(allocations_during([] {}) == 0u);
+}
+
+template <class Stepper>
+void check_no_allocation_after_first_step() {
+    const auto H = plain_system();
+    Stepper stepper;
+    vector_state x = make_state(10);
+    // The first step may size the stepper's buffers (two states' worth of vectors).
+    const std::size_t first = allocations_during([&] { stepper.do_step(H, x, 0.0, 0.01); });
+    BOOST_TEST_MESSAGE("first step: " << first << " allocations");
+    const std::size_t in_place = allocations_during([&] {
+        for (int i = 1; i <= 100; ++i) stepper.do_step(H, x, 0.01 * i, 0.01);
+    });
+    BOOST_TEST(in_place == 0u);
+    vector_state y = make_state(10);
+    const std::size_t out_of_place = allocations_during([&] {
+        for (int i = 101; i <= 200; i += 2) {
+            stepper.do_step(H, x, 0.01 * i, y, 0.01);
+            stepper.do_step(H, y, 0.01 * (i + 1), x, 0.01);
+        }
+    });
+    BOOST_TEST(out_of_place == 0u);
+    // It did work: 201 steps of a damped oscillator moved the state.
+    BOOST_TEST(std::abs(x.q[0] - 0.1) > 1e-3);
+}
+
+BOOST_AUTO_TEST_CASE(chi2_allocates_nothing_after_the_first_step) {
+    check_no_allocation_after_first_step<oc::chi2<vector_state>>();
+}
+BOOST_AUTO_TEST_CASE(chi4_allocates_nothing_after_the_first_step) {
+    check_no_allocation_after_first_step<oc::chi4<vector_state>>();
+}
+BOOST_AUTO_TEST_CASE(chi6_allocates_nothing_after_the_first_step) {
+    check_no_allocation_after_first_step<oc::chi6<vector_state>>();
+}
+BOOST_AUTO_TEST_CASE(chi8_allocates_nothing_after_the_first_step) {
+    check_no_allocation_after_first_step<oc::chi8<vector_state>>();
+}
