@@ -1,0 +1,48 @@
+# Compiles one translation unit of test/compile_fail and judges the outcome (run by ctest as
+# cmake -P). Without CONTROL the compilation must fail AND its output must contain the text of
+# the TU's "// expect: ..." line (the static_assert message that names the problem), so a TU
+# that fails for another reason - a typo, a missing include - does not pass. With CONTROL the TU
+# is compiled with -DODEINT_CONTACT_CONTROL, which supplies the missing piece, and must compile
+# cleanly with the project's warning flags: the failure is the intended one and nothing else.
+#
+# Variables: CXX (compiler), SOURCE (the TU), INCLUDE_DIRS (|-separated), CONTROL (ON/OFF).
+foreach(var CXX SOURCE INCLUDE_DIRS)
+    if(NOT DEFINED ${var})
+        message(FATAL_ERROR "check_compile.cmake: ${var} is not set")
+    endif()
+endforeach()
+
+file(STRINGS "${SOURCE}" expect_lines REGEX "^// expect: ")
+list(LENGTH expect_lines expect_count)
+if(NOT expect_count EQUAL 1)
+    message(FATAL_ERROR "${SOURCE}: needs exactly one '// expect: <static_assert text>' line")
+endif()
+string(REGEX REPLACE "^// expect: " "" expected "${expect_lines}")
+
+set(flags -std=c++17 -fsyntax-only -Wall -Wextra -Wpedantic -Werror)
+string(REPLACE "|" ";" include_dirs "${INCLUDE_DIRS}")
+foreach(dir IN LISTS include_dirs)
+    list(APPEND flags "-I${dir}")
+endforeach()
+if(CONTROL)
+    list(APPEND flags -DODEINT_CONTACT_CONTROL)
+endif()
+
+execute_process(COMMAND "${CXX}" ${flags} "${SOURCE}"
+                RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
+
+if(CONTROL)
+    if(NOT result EQUAL 0)
+        message(FATAL_ERROR "control ${SOURCE} with ODEINT_CONTACT_CONTROL must compile, but:\n${output}")
+    endif()
+    message(STATUS "control compiles")
+else()
+    if(result EQUAL 0)
+        message(FATAL_ERROR "${SOURCE} compiled, but must fail with: ${expected}")
+    endif()
+    string(FIND "${output}" "${expected}" position)
+    if(position EQUAL -1)
+        message(FATAL_ERROR "${SOURCE} failed, but not with \"${expected}\":\n${output}")
+    endif()
+    message(STATUS "fails as expected with: ${expected}")
+endif()
