@@ -1,8 +1,9 @@
 // chi2 converges with order 2 in q, p and s separately:
 //  - on H = p^2/2 + q^2/2 + gamma s against its exact solution (test_support::damped_oscillator,
 //    itself checked here against a tightly controlled Runge-Kutta-Fehlberg 7(8) integration);
-//  - on a problem with time-dependent damping F = f(t) s and a time-dependent, anharmonic
-//    potential, against a Runge-Kutta-Fehlberg 7(8) reference that is itself checked against chi8.
+//  - on problems with time-dependent damping F = f(t) s or a time-dependent quadratic action
+//    F = gamma(t) s^2/2, and a time-dependent, anharmonic potential, against a
+//    Runge-Kutta-Fehlberg 7(8) reference that is itself checked against chi8.
 // Errors are the maximum over the common sample times k * dt0 of the whole trajectory, so an
 // accidental zero of the leading error term at one time cannot fake an order.
 #define BOOST_TEST_MODULE chi2_order
@@ -195,68 +196,87 @@ BOOST_AUTO_TEST_CASE(order_two_on_damped_oscillator) {
 const test_support::anharmonic_potential driven_potential{1.0, 0.4, 1.7, 0.2};
 
 double damping(double t) { return 0.3 * std::sin(t) + 0.1; }
+double quadratic_coefficient(double t) { return 0.6 + 0.3 * std::cos(1.3 * t); }
 
 constexpr double driven_mass = 1.3;
 
-// Paper eq. 2 for H = |p|^2/(2m) + V(q,t) + f(t) s, written out independently of the library.
+// Paper eq. 2 for H = |p|^2/(2m) + V(q,t) + F(s,t), written out independently of the library,
+// for F = f(t) s (quadratic == false) or F = gamma(t) s^2/2 (quadratic == true).
 struct driven_field {
+    bool quadratic;
     void operator()(const plane_state& x, plane_state& dxdt, double t) const {
         const auto& V = driven_potential;
         plane grad;
         V.gradient(x.q, t, grad);
-        const double f = damping(t);
+        const double F = quadratic ? quadratic_coefficient(t) * x.s * x.s / 2 : damping(t) * x.s;
+        const double dFds = quadratic ? quadratic_coefficient(t) * x.s : damping(t);
         const double p2 = x.p[0] * x.p[0] + x.p[1] * x.p[1];
         for (int i = 0; i < 2; ++i) {
             dxdt.q[i] = x.p[i] / driven_mass;
-            dxdt.p[i] = -grad[i] - f * x.p[i];
+            dxdt.p[i] = -grad[i] - dFds * x.p[i];
         }
-        dxdt.s = p2 / (2 * driven_mass) - V.value(x.q, t) - f * x.s;
+        dxdt.s = p2 / (2 * driven_mass) - V.value(x.q, t) - F;
     }
 };
 
-// f is passed as a function pointer: a captureless lambda works as well, but g++ 12 at -O1 with
-// the sanitizers then warns (-Wmaybe-uninitialized, an error here) that the empty lambda inside
-// odeint's by-value copy of the system may be uninitialised - a false positive.
-auto driven_hamiltonian() {
+// f and gamma are passed as function pointers: a captureless lambda works as well, but g++ 12 at
+// -O1 with the sanitizers then warns (-Wmaybe-uninitialized, an error here) that the empty lambda
+// inside odeint's by-value copy of the system may be uninitialised - a false positive.
+auto linear_driven_hamiltonian() {
     return oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{driven_mass}, driven_potential,
                                           oc::linear_action(&damping));
 }
-
-const plane_state driven_x0{{1.0, 0.3}, {0.2, 0.7}, 0.4};
-
-BOOST_AUTO_TEST_CASE(order_two_with_time_dependent_damping_and_potential) {
-    const double dt0 = 0.1;
-    const std::size_t samples = 50;  // t in [0, 5]
-    const unsigned levels = 6;
-    // Reference: RKF78 at tolerance 1e-13. It is checked below against chi8 (an independent method
-    // built on the splitting, not on the vector field) with dt = 1e-3, whose error is
-    // ~dt^8 ~ 1e-24 plus round-off ~1e-13: agreement to 1e-11 bounds the reference error by
-    // 1e-11, four orders below the finest chi2 error (> 1e-7, printed), so it shifts the
-    // observed orders by < 1e-3.
-    const auto reference = rkf78_reference(driven_field{}, driven_x0, dt0, samples, 1e-13);
-    const auto H = driven_hamiltonian();
-    check_order_two("time-dependent f and V", H, driven_x0, dt0, samples, levels, reference);
+auto quadratic_driven_hamiltonian() {
+    return oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{driven_mass}, driven_potential,
+                                          oc::quadratic_action(&quadratic_coefficient));
 }
 
-BOOST_AUTO_TEST_CASE(time_dependent_reference_agrees_with_chi8) {
-    const double dt0 = 0.1;
-    const std::size_t samples = 50;
-    const auto reference = rkf78_reference(driven_field{}, driven_x0, dt0, samples, 1e-13);
-    const auto H = driven_hamiltonian();
+const plane_state driven_x0{{1.0, 0.3}, {0.2, 0.7}, 0.4};
+constexpr double driven_dt0 = 0.1;
+constexpr std::size_t driven_samples = 50;  // t in [0, 5]
+
+// Reference: RKF78 at tolerance 1e-13. It is checked below against chi8 (an independent method
+// built on the splitting, not on the vector field) with dt = 1e-3, whose error is ~dt^8 ~ 1e-24
+// plus round-off ~1e-13: agreement to 1e-11 bounds the reference error by 1e-11, four orders
+// below the finest chi2 error (> 1e-7, printed), so it shifts the observed orders by < 1e-3.
+std::vector<plane_state> driven_reference(bool quadratic) {
+    return rkf78_reference(driven_field{quadratic}, driven_x0, driven_dt0, driven_samples, 1e-13);
+}
+
+BOOST_AUTO_TEST_CASE(order_two_with_time_dependent_damping_and_potential) {
+    check_order_two("time-dependent f and V", linear_driven_hamiltonian(), driven_x0, driven_dt0, driven_samples,
+                    6, driven_reference(false));
+}
+
+// The quadratic action's A flow scales p by 4/(2 + gamma tau s)^2 with the old s; the variant
+// with the new s (errata section 1) is first order, which this catches.
+BOOST_AUTO_TEST_CASE(order_two_with_time_dependent_quadratic_action) {
+    check_order_two("time-dependent gamma and V", quadratic_driven_hamiltonian(), driven_x0, driven_dt0,
+                    driven_samples, 6, driven_reference(true));
+}
+
+template <class Hamiltonian>
+void check_reference_against_chi8(const std::string& name, const Hamiltonian& H, bool quadratic) {
+    const auto reference = driven_reference(quadratic);
     oc::chi8<plane_state> chi8;
     plane_state x = driven_x0;
     component_errors e;
     const std::size_t refine = 100;  // dt = 1e-3
     std::size_t n = 0;
-    odeint::integrate_n_steps(chi8, H, x, 0.0, dt0 / double(refine), samples * refine,
+    odeint::integrate_n_steps(chi8, H, x, 0.0, driven_dt0 / double(refine), driven_samples * refine,
                               [&](const plane_state& y, double) {
                                   if (n % refine == 0) accumulate(e, y, reference.at(n / refine));
                                   ++n;
                               });
-    BOOST_TEST_MESSAGE("rkf78 reference vs chi8 (dt = 1e-3): q " << e.q << " p " << e.p << " s " << e.s);
-    // See order_two_with_time_dependent_damping_and_potential for the error budget; a reference
-    // off by a wrong sign or a missing f s term differs at O(1e-2) or more.
+    BOOST_TEST_MESSAGE(name << ": rkf78 reference vs chi8 (dt = 1e-3): q " << e.q << " p " << e.p << " s " << e.s);
+    // See driven_reference for the error budget; a reference off by a wrong sign or a missing
+    // F term differs at O(1e-2) or more.
     BOOST_TEST(std::max({e.q, e.p, e.s}) <= 1e-11);
+}
+
+BOOST_AUTO_TEST_CASE(time_dependent_references_agree_with_chi8) {
+    check_reference_against_chi8("time-dependent f and V", linear_driven_hamiltonian(), false);
+    check_reference_against_chi8("time-dependent gamma and V", quadratic_driven_hamiltonian(), true);
 }
 
 }  // namespace
