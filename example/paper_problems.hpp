@@ -12,9 +12,12 @@
 #ifndef ODEINT_CONTACT_EXAMPLE_PAPER_PROBLEMS_HPP
 #define ODEINT_CONTACT_EXAMPLE_PAPER_PROBLEMS_HPP
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstddef>
 #include <cstdio>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -64,6 +67,66 @@ inline double radius(const kepler_state& x) { return std::hypot(x.q[0], x.q[1]);
 inline double kepler_energy(const kepler_state& x) {
     return 0.5 * (x.p[0] * x.p[0] + x.p[1] * x.p[1]) - 1.0 / radius(x);
 }
+
+// What the Kepler figures report about a trajectory, fed one observed point at a time:
+// - the range of |q| and the first time |q| passes escape_radius (the bound orbits of Figures 1
+//   and 2 stay within 0.5 < |q| < 1.3; a trajectory that reaches |q| = 10 has positive Kepler
+//   energy and does not come back), and the first time the Kepler energy turns positive;
+// - the precession rate of the orbit: the slope, fitted by least squares over time, of the
+//   angle of the Laplace-Runge-Lenz vector A = p x L - q/|q| (it points to the pericentre; the
+//   angle is unwrapped across +-pi). Only points before the escape count.
+class kepler_watch {
+public:
+    static constexpr double escape_radius = 10.0;
+
+    void operator()(const kepler_state& x, double t) {
+        if (escaped()) return;
+        const double r = radius(x);
+        m_rmin = std::min(m_rmin, r);
+        m_rmax = std::max(m_rmax, r);
+        if (std::isnan(m_positive_energy_time) && kepler_energy(x) > 0) m_positive_energy_time = t;
+        if (!(r < escape_radius)) {
+            m_escape_time = t;
+            return;
+        }
+        const double l = x.q[0] * x.p[1] - x.q[1] * x.p[0];
+        const double angle = std::atan2(-x.p[0] * l - x.q[1] / r, x.p[1] * l - x.q[0] / r);
+        if (m_n > 0) {
+            double turn = angle - m_last_angle;
+            if (turn > pi) turn -= 2 * pi;
+            if (turn < -pi) turn += 2 * pi;
+            m_unwrapped += turn;
+        } else {
+            m_unwrapped = angle;
+        }
+        m_last_angle = angle;
+        ++m_n;
+        m_st += t;
+        m_sa += m_unwrapped;
+        m_stt += t * t;
+        m_sta += t * m_unwrapped;
+    }
+
+    bool escaped() const { return !std::isnan(m_escape_time); }
+    double escape_time() const { return m_escape_time; }
+    double positive_energy_time() const { return m_positive_energy_time; }
+    double rmin() const { return m_rmin; }
+    double rmax() const { return m_rmax; }
+    // Fitted d(angle)/dt in radians per time unit.
+    double precession_rate() const {
+        const double n = double(m_n);
+        return (n * m_sta - m_st * m_sa) / (n * m_stt - m_st * m_st);
+    }
+
+private:
+    double m_rmin = std::numeric_limits<double>::infinity();
+    double m_rmax = 0.0;
+    double m_escape_time = std::numeric_limits<double>::quiet_NaN();
+    double m_positive_energy_time = std::numeric_limits<double>::quiet_NaN();
+    double m_last_angle = 0.0, m_unwrapped = 0.0;
+    std::size_t m_n = 0;
+    double m_st = 0.0, m_sa = 0.0, m_stt = 0.0, m_sta = 0.0;
+};
 
 // ---------------------------------------------------------------- quadratic contact oscillator
 using oscillator_state = oc::contact_state<double>;
