@@ -14,6 +14,9 @@
 #include <vector>
 
 #include <boost/numeric/odeint/integrate/integrate_n_steps.hpp>
+#include <boost/numeric/odeint/integrate/integrate_times.hpp>
+#include <boost/numeric/odeint/stepper/generation.hpp>
+#include <boost/numeric/odeint/stepper/runge_kutta_fehlberg78.hpp>
 #include <boost/range/begin.hpp>
 #include <boost/range/end.hpp>
 #include <boost/range/has_range_iterator.hpp>
@@ -78,6 +81,23 @@ struct kepler_potential {
         const double c = mu / (r * r * r);
         dVdq[0] = c * q[0];
         dVdq[1] = c * q[1];
+    }
+};
+
+// V(q) = k q^2/2 for a scalar q, with q and k plain numbers or Boost.Units quantities (q a length,
+// k in N/m: V is then an energy and dV/dq a force). The units programs run it both ways and
+// compare the numbers. t is unused; its type follows the stepper's time.
+template <class Q, class K = Q>
+struct spring_potential {
+    K k;
+
+    template <class T>
+    auto value(const Q& q, const T&) const {
+        return k * q * q / 2.0;
+    }
+    template <class T, class F>
+    void gradient(const Q& q, const T&, F& dVdq) const {
+        dVdq = k * q;
     }
 };
 
@@ -381,6 +401,26 @@ error_sequence errors_over_halvings(const System& system, const State& x0,
         r.s.push_back(e.s);
     }
     return r;
+}
+
+// A reference trajectory for order tests: a controlled Runge-Kutta-Fehlberg 7(8) integration of
+// the vector field `field` (an odeint system, best written out from paper eq. 2 independently of
+// the library) with absolute and relative tolerance `tolerance`, sampled at t_k = k dt0,
+// k = 0..samples (integrate_times hits every t_k exactly). Its accuracy is the caller's to show,
+// e.g. against an exact solution or an independent method.
+template <class State, class Field>
+std::vector<State> rkf78_samples(const Field& field, const State& x0, double dt0, std::size_t samples,
+                                 double tolerance) {
+    namespace odeint = boost::numeric::odeint;
+    std::vector<double> times;
+    for (std::size_t k = 0; k <= samples; ++k) times.push_back(double(k) * dt0);
+    std::vector<State> out;
+    State x = x0;
+    auto stepper = odeint::make_controlled(tolerance, tolerance, odeint::runge_kutta_fehlberg78<State>());
+    odeint::integrate_times(stepper, field, x, times.begin(), times.end(), dt0 / 10,
+                            [&](const State& y, double) { out.push_back(y); });
+    if (out.size() != samples + 1) throw std::logic_error("test_support::rkf78_samples: missed samples");
+    return out;
 }
 
 }  // namespace test_support
