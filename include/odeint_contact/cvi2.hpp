@@ -26,10 +26,12 @@
 // Why not the printed scheme: the paper's equations (6)-(9) mix F(s_k) and the trapezoidal
 // average; taken literally they are first order in s and not contact (errata section 3).
 // When not to use it: a kinetic term other than quadratic_kinetic (it does not compile; use chi2);
-// steps with tau |F_s| / 2 near or above 1, where the discrete momenta lose their meaning.
-// Failure: when s + h F(s, t_{k+1}) = r has no root on the branch that continues s = r from
-// h = 0 (linear F: tau >= 2/|f| with f < 0; quadratic F: 1 + tau gamma r <= 0), do_step throws
-// odeint_contact::step_error with the values and leaves the state unchanged.
+// steps with tau |F_s| / 2 near 1, where the Pade factor above is a poor copy of e^{-F_s tau}.
+// Failure: do_step throws odeint_contact::step_error with the values and leaves the state
+// unchanged when a discrete Legendre transform is singular or reverses p, i.e. unless
+// 1 - h F_s(s_k,t_k) > 0 and 1 + h F_s(s_{k+1},t_{k+1}) > 0 (linear F: tau >= 2/|f|), and when
+// s + h F(s, t_{k+1}) = r has no root on the branch that continues s = r from h = 0 (quadratic F:
+// 1 + tau gamma r <= 0).
 // Cache: the stepper keeps q_{k+1}, t_{k+1}, V and grad V there, and the address and type of the
 // potential. A step whose q equals the kept q exactly, whose t equals the kept t up to the
 // rounding of odeint's time bookkeeping (see same_time below), and whose potential is the same
@@ -37,7 +39,7 @@
 // changing dt is always safe (V and grad V at (q,t) do not depend on dt). Call reset() after
 // changing a potential's parameters in place between steps.
 // References: Vermeeren, Bravetti, Seri, "Contact variational integrators", J. Phys. A 52 (2019);
-// Bravetti, Seri, Vermeeren, Zadra, "New directions for contact integrators" (2021).
+// Bravetti, Seri, Zadra, "New directions for contact integrators", GSI 2021.
 #ifndef ODEINT_CONTACT_CVI2_HPP
 #define ODEINT_CONTACT_CVI2_HPP
 
@@ -270,6 +272,17 @@ private:
         const std::size_t k = m_start;
         const std::size_t next = 1 - k;
 
+        // The discrete Legendre transform at q_k, p_k = (m Delta/tau + h grad V_k) / a, is regular
+        // only for a = 1 + tau dL/ds_k = 1 - h F_s(s_k) != 0, and it continues the identity of
+        // tau = 0 only while a > 0; a <= 0 would scale p by a non-positive factor (the exact flow's factor
+        // exp(-int F_s dt) never is): the step is too long for the damping (tau >= 2/F_s).
+        const Value a = Value(1) - Value(detail::to_value(h * action.derivative(in.s, t)));
+        if (!(a > 0) || !detail::is_finite(a))
+            throw step_error(failure_prefix(t, dt) + "1 - (dt/2) dF/ds(s, t) = " + detail::format(a) +
+                             " must be positive (dF/ds = " + detail::format(action.derivative(in.s, t)) +
+                             ", s = " + detail::format(in.s) +
+                             "): the step is too long for the damping; the state is unchanged");
+
         // Start values: from the previous step when it ended where this one starts.
         if (!cache_matches(in.q, t, potential)) {
             m_cached = false;  // slot k is being overwritten; stays invalid if V throws
@@ -283,7 +296,6 @@ private:
         }
 
         // The discrete Legendre transform at q_k, solved for pi = m Delta/tau, then q_{k+1}.
-        const Value a = Value(1) - Value(detail::to_value(h * action.derivative(in.s, t)));
         auto& pi = m_momentum.m_v;
         algebra.for_each3(pi, in.p, m_force[k].m_v, scale_sum2(a, time_type(-h)));
         kinetic.gradient(pi, m_velocity.m_v);
