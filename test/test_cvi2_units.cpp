@@ -1,0 +1,127 @@
+// cvi2 runs the Boost.Units program of the chi2 issue: a spring with
+// quadratic_kinetic<quantity<si::mass>>{1 kg} and linear_action(0.125 / si::second), through
+// integrate_const and integrate_n_steps. The derivative's s part is an energy (ds/dt =
+// p.dT/dp - H), and V is kept between steps in that type. The numbers equal those of the same
+// program in plain doubles.
+// Also here: cvi2 models odeint's Stepper concept (typedefs, order()).
+#define BOOST_TEST_MODULE cvi2_units
+#include <boost/test/unit_test.hpp>
+
+#include <cstddef>
+#include <type_traits>
+#include <vector>
+
+#include <boost/numeric/odeint.hpp>
+#include <boost/units/io.hpp>
+#include <boost/units/limits.hpp>  // integrate_const compares times through numeric_limits
+#include <boost/units/quantity.hpp>
+#include <boost/units/systems/si.hpp>
+
+#include <odeint_contact/odeint_contact.hpp>
+
+namespace odeint = boost::numeric::odeint;
+namespace oc = odeint_contact;
+namespace si = boost::units::si;
+using boost::units::quantity;
+
+namespace {
+
+using action_unit = decltype(si::joule * si::second);
+using stiffness_unit = decltype(si::newton / si::meter);
+using ustate = oc::contact_state<quantity<si::length>, quantity<si::momentum>, quantity<action_unit>>;
+using uderiv = oc::contact_state<quantity<si::velocity>, quantity<si::force>, quantity<si::energy>>;
+using utime = quantity<si::time>;
+using ucvi2 = oc::cvi2<ustate, double, uderiv, utime>;
+
+struct spring {
+    quantity<stiffness_unit> k;
+    quantity<si::energy> value(const quantity<si::length>& q, const utime&) const { return k * q * q / 2.0; }
+    void gradient(const quantity<si::length>& q, const utime&, quantity<si::force>& dVdq) const { dVdq = k * q; }
+};
+
+struct plain_spring {
+    double k;
+    double value(double q, double) const { return k * q * q / 2.0; }
+    void gradient(double q, double, double& dVdq) const { dVdq = k * q; }
+};
+
+auto unit_hamiltonian(double mass_kg) {
+    return oc::make_separable_hamiltonian(oc::quadratic_kinetic<quantity<si::mass>>{mass_kg * si::kilogram},
+                                          spring{2.0 * si::newton / si::meter},
+                                          oc::linear_action(0.125 / si::second));
+}
+
+auto plain_hamiltonian(double mass) {
+    return oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{mass}, plain_spring{2.0}, oc::linear_action(0.125));
+}
+
+const ustate unit_start{0.5 * si::meter, 0.25 * si::kilogram * si::meter / si::second,
+                        0.1 * si::joule * si::second};
+const oc::contact_state<double> plain_start{0.5, 0.25, 0.1};
+
+BOOST_AUTO_TEST_CASE(stepper_concept) {
+    static_assert(std::is_same_v<ucvi2::state_type, ustate>);
+    static_assert(std::is_same_v<ucvi2::deriv_type, uderiv>);
+    static_assert(std::is_same_v<ucvi2::time_type, utime>);
+    static_assert(std::is_same_v<ucvi2::value_type, double>);
+    static_assert(std::is_same_v<ucvi2::stepper_category, odeint::stepper_tag>);
+    static_assert(std::is_same_v<ucvi2::stepper_type, ucvi2>);
+    static_assert(std::is_same_v<decltype(uderiv{}.s), quantity<si::energy>>);
+    BOOST_TEST(ucvi2().order() == 2);
+    BOOST_TEST(ucvi2::order_value == 2);
+}
+
+// Bit-for-bit: the unit program performs the same double operations in the same order as the
+// plain one (quantities wrap a double and add nothing), so the values agree exactly; a unit
+// error would not compile, and a misplaced mass would change the numbers (mass 2 kg below).
+BOOST_AUTO_TEST_CASE(integrate_const_and_n_steps_with_units) {
+    for (double mass : {1.0, 2.0}) {
+        const auto H = unit_hamiltonian(mass);
+        const auto P = plain_hamiltonian(mass);
+        std::vector<double> unit_s, plain_s;
+        {
+            ustate x = unit_start;
+            const std::size_t steps = odeint::integrate_const(
+                ucvi2(), H, x, 0.0 * si::second, 5.0 * si::second, 0.25 * si::second,
+                [&](const ustate& y, const utime&) { unit_s.push_back(y.s.value()); });
+            oc::contact_state<double> z = plain_start;
+            const std::size_t plain_steps = odeint::integrate_const(
+                oc::cvi2<oc::contact_state<double>>(), P, z, 0.0, 5.0, 0.25,
+                [&](const oc::contact_state<double>& y, double) { plain_s.push_back(y.s); });
+            BOOST_TEST(steps == 20u);
+            BOOST_TEST(steps == plain_steps);
+            BOOST_TEST(x.q.value() == z.q);
+            BOOST_TEST(x.p.value() == z.p);
+            BOOST_TEST(x.s.value() == z.s);
+            BOOST_TEST(unit_s == plain_s, boost::test_tools::per_element());
+        }
+        {
+            ustate x = unit_start;
+            odeint::integrate_n_steps(ucvi2(), H, x, 0.0 * si::second, 0.25 * si::second, 40);
+            oc::contact_state<double> z = plain_start;
+            odeint::integrate_n_steps(oc::cvi2<oc::contact_state<double>>(), P, z, 0.0, 0.25, 40);
+            BOOST_TEST(x.q.value() == z.q);
+            BOOST_TEST(x.p.value() == z.p);
+            BOOST_TEST(x.s.value() == z.s);
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(quadratic_action_and_failure_with_units) {
+    // gamma in 1/(J s^2), so that gamma s^2/2 is an energy; the failure message carries units.
+    const auto gamma = 1.0 / (si::joule * si::second * si::second);
+    const auto H = oc::make_separable_hamiltonian(oc::quadratic_kinetic<quantity<si::mass>>{1.0 * si::kilogram},
+                                                  spring{1.0 * si::newton / si::meter}, oc::quadratic_action(gamma));
+    ucvi2 stepper;
+    ustate x{0.0 * si::meter, 0.0 * si::kilogram * si::meter / si::second, -30.0 * si::joule * si::second};
+    const ustate before = x;
+    // At q = p = 0: r = s - dt F(s)/2 = -30 J s - 0.1 s * 225 J = -52.5 J s, and the
+    // discriminant 1 + dt gamma r = 1 - 5.25 < 0. With dt = 1 ms it is 1 - 0.03.
+    BOOST_CHECK_THROW(stepper.do_step(H, x, 0.0 * si::second, 0.1 * si::second), oc::step_error);
+    BOOST_TEST(x.s.value() == before.s.value());
+    stepper.do_step(H, x, 0.0 * si::second, 0.001 * si::second);
+    // ds/dt = -H = -gamma s^2/2 = -450 J: s falls by ~0.45 J s.
+    BOOST_TEST(x.s.value() < before.s.value() - 0.4);
+}
+
+}  // namespace
