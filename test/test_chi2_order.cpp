@@ -13,18 +13,14 @@
 #include <array>
 #include <cmath>
 #include <cstddef>
-#include <functional>
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <boost/numeric/odeint.hpp>
 
 #include <odeint_contact/odeint_contact.hpp>
 
 #include "test_support.hpp"
 
-namespace odeint = boost::numeric::odeint;
 namespace oc = odeint_contact;
 
 namespace {
@@ -33,85 +29,30 @@ using scalar_state = oc::contact_state<double>;
 using plane = std::array<double, 2>;
 using plane_state = oc::contact_state<plane>;
 
-// Maximum absolute deviations of q, p and s (each over all its components).
-struct component_errors {
-    double q = 0.0;
-    double p = 0.0;
-    double s = 0.0;
-};
-
-template <class C>
-double max_abs_difference(const C& a, const C& b) {
-    if constexpr (std::is_arithmetic_v<C>) {
-        return std::abs(a - b);
-    } else {
-        double m = 0.0;
-        for (std::size_t i = 0; i < a.size(); ++i) m = std::max(m, std::abs(a[i] - b[i]));
-        return m;
-    }
-}
-
-template <class State>
-void accumulate(component_errors& e, const State& x, const State& ref) {
-    e.q = std::max(e.q, max_abs_difference(x.q, ref.q));
-    e.p = std::max(e.p, max_abs_difference(x.p, ref.p));
-    e.s = std::max(e.s, max_abs_difference(x.s, ref.s));
-}
-
-// Runs chi2 with dt0 / 2^level for samples * 2^level steps (integrate_n_steps: integrate_const
-// may drop the last step to its time epsilon) and compares with reference[k] at t = k dt0.
-template <class State, class System>
-component_errors chi2_errors(const System& system, const State& x0, double dt0, std::size_t samples,
-                             unsigned level, const std::vector<State>& reference) {
-    const std::size_t refine = std::size_t(1) << level;
-    oc::chi2<State> stepper;
-    State x = x0;
-    component_errors e;
-    std::size_t n = 0;
-    odeint::integrate_n_steps(stepper, system, x, 0.0, dt0 / double(refine), samples * refine,
-                              [&](const State& y, double) {
-                                  if (n % refine == 0) accumulate(e, y, reference.at(n / refine));
-                                  ++n;
-                              });
-    BOOST_REQUIRE_EQUAL(n, samples * refine + 1);
-    return e;
-}
-
-std::string format_orders(const std::vector<double>& orders) {
+std::string format(double x) {
     std::ostringstream out;
-    out.precision(4);
-    out << std::fixed;
-    for (double o : orders) out << ' ' << o;
+    out << x;
     return out.str();
 }
 
-// Observed orders of q, p and s over dt0, dt0/2, ..., dt0/2^(levels-1), printed and checked.
+// Observed orders of q, p and s over dt0, dt0/2, ..., dt0/2^halvings, printed and checked.
 template <class State, class System>
 void check_order_two(const std::string& name, const System& system, const State& x0, double dt0,
-                     std::size_t samples, unsigned levels, const std::vector<State>& reference) {
-    std::vector<double> eq, ep, es;
-    for (unsigned level = 0; level < levels; ++level) {
-        const component_errors e = chi2_errors(system, x0, dt0, samples, level, reference);
-        eq.push_back(e.q);
-        ep.push_back(e.p);
-        es.push_back(e.s);
-    }
-    const auto oq = test_support::observed_orders(eq);
-    const auto op = test_support::observed_orders(ep);
-    const auto os = test_support::observed_orders(es);
-    BOOST_TEST_MESSAGE(name << ": dt0 = " << dt0 << ", " << levels - 1 << " halvings; finest errors q "
-                            << eq.back() << " p " << ep.back() << " s " << es.back());
-    BOOST_TEST_MESSAGE(name << ": orders q" << format_orders(oq));
-    BOOST_TEST_MESSAGE(name << ": orders p" << format_orders(op));
-    BOOST_TEST_MESSAGE(name << ": orders s" << format_orders(os));
+                     std::size_t samples, unsigned halvings, const std::vector<State>& reference) {
+    const test_support::error_sequence e = test_support::errors_over_halvings<oc::chi2<State>>(
+        system, x0, dt0, samples, 1, halvings, [&](std::size_t k) { return reference.at(k); });
+    BOOST_TEST_MESSAGE(name << ", dt0 = " << dt0 << ", " << halvings << " halvings: " << e.describe());
     // Order 2 means e(dt) = c dt^2 (1 + O(dt^2)) for a symmetric method, so log2 of successive
     // ratios differs from 2 by O(dt0^2) and the band [1.95, 2.05] holds from the first ratio on
     // for dt0 = 0.1 (|c2 dt0^2| < 0.03 is enough); an order-1 method (t frozen at t_n, the
-    // paper's V tau/2 in B) gives 1, an order-3 slip 3. The finest errors stay above 1e-9,
-    // far from round-off (~ steps * eps * |x| ~ 1e-12), so round-off cannot bend the slopes.
-    for (const auto* orders : {&oq, &op, &os})
-        for (double o : *orders) BOOST_TEST((o >= 1.95 && o <= 2.05), name << ": observed order " << o);
-    for (const auto* errors : {&eq, &ep, &es}) BOOST_TEST(errors->back() > 1e-9);
+    // paper's V tau/2 in B, the quadratic A flow with the new s) gives 1, an order-3 slip 3. The
+    // finest errors stay above 1e-9, far from round-off (~ steps * eps * |x| ~ 1e-12), so
+    // round-off cannot bend the slopes.
+    for (const auto* errors : {&e.q, &e.p, &e.s}) {
+        for (double o : test_support::observed_orders(*errors))
+            BOOST_TEST((o >= 1.95 && o <= 2.05), name << ": observed order " << o);
+        BOOST_TEST(errors->back() > 1e-9);
+    }
 }
 
 // --- the damped oscillator H = p^2/2 + q^2/2 + gamma s -----------------------------------------
@@ -127,20 +68,6 @@ struct damped_oscillator_field {
     }
 };
 
-template <class State, class System>
-std::vector<State> rkf78_reference(const System& field, const State& x0, double dt0, std::size_t samples,
-                                   double tolerance) {
-    std::vector<double> times;
-    for (std::size_t k = 0; k <= samples; ++k) times.push_back(double(k) * dt0);
-    std::vector<State> out;
-    State x = x0;
-    auto stepper = odeint::make_controlled(tolerance, tolerance, odeint::runge_kutta_fehlberg78<State>());
-    odeint::integrate_times(stepper, field, x, times.begin(), times.end(), dt0 / 10,
-                            [&](const State& y, double) { out.push_back(y); });
-    BOOST_REQUIRE_EQUAL(out.size(), samples + 1);
-    return out;
-}
-
 BOOST_AUTO_TEST_CASE(damped_oscillator_exact_solution_matches_rkf78) {
     // Under-, critically and over-damped, anti-damped, and a mass and stiffness != 1.
     struct parameters {
@@ -154,7 +81,7 @@ BOOST_AUTO_TEST_CASE(damped_oscillator_exact_solution_matches_rkf78) {
     for (const parameters& c : cases) {
         const test_support::damped_oscillator exact{c.gamma, c.mass, c.stiffness};
         const auto reference =
-            rkf78_reference(damped_oscillator_field{c.gamma, c.mass, c.stiffness}, x0, dt0, samples, 1e-14);
+            test_support::rkf78_samples(damped_oscillator_field{c.gamma, c.mass, c.stiffness}, x0, dt0, samples, 1e-14);
         double worst = 0.0, scale = 1.0;
         for (std::size_t k = 0; k <= samples; ++k) {
             const scalar_state e = exact(x0, double(k) * dt0);
@@ -176,7 +103,7 @@ BOOST_AUTO_TEST_CASE(damped_oscillator_exact_solution_matches_rkf78) {
 BOOST_AUTO_TEST_CASE(order_two_on_damped_oscillator) {
     const double dt0 = 0.1;
     const std::size_t samples = 50;  // t in [0, 5]
-    const unsigned levels = 6;       // finest dt = 0.1 / 32
+    const unsigned halvings = 5;     // finest dt = 0.1 / 32
     const scalar_state x0{1.0, 0.5, 0.2};
     for (double gamma : {0.1, 0.5, 1.5, -0.2, -0.5}) {
         auto H = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, test_support::harmonic_potential<>{},
@@ -184,8 +111,7 @@ BOOST_AUTO_TEST_CASE(order_two_on_damped_oscillator) {
         const test_support::damped_oscillator exact{gamma, 1.0, 1.0};
         std::vector<scalar_state> reference;
         for (std::size_t k = 0; k <= samples; ++k) reference.push_back(exact(x0, double(k) * dt0));
-        check_order_two("damped oscillator gamma = " + std::to_string(gamma), H, x0, dt0, samples, levels,
-                        reference);
+        check_order_two("damped oscillator gamma = " + format(gamma), H, x0, dt0, samples, halvings, reference);
     }
 }
 
@@ -240,34 +166,28 @@ constexpr std::size_t driven_samples = 50;  // t in [0, 5]
 // plus round-off ~1e-13: agreement to 1e-11 bounds the reference error by 1e-11, four orders
 // below the finest chi2 error (> 1e-7, printed), so it shifts the observed orders by < 1e-3.
 std::vector<plane_state> driven_reference(bool quadratic) {
-    return rkf78_reference(driven_field{quadratic}, driven_x0, driven_dt0, driven_samples, 1e-13);
+    return test_support::rkf78_samples(driven_field{quadratic}, driven_x0, driven_dt0, driven_samples, 1e-13);
 }
 
 BOOST_AUTO_TEST_CASE(order_two_with_time_dependent_damping_and_potential) {
     check_order_two("time-dependent f and V", linear_driven_hamiltonian(), driven_x0, driven_dt0, driven_samples,
-                    6, driven_reference(false));
+                    5, driven_reference(false));
 }
 
 // The quadratic action's A flow scales p by 4/(2 + gamma tau s)^2 with the old s; the variant
 // with the new s (errata section 1) is first order, which this catches.
 BOOST_AUTO_TEST_CASE(order_two_with_time_dependent_quadratic_action) {
     check_order_two("time-dependent gamma and V", quadratic_driven_hamiltonian(), driven_x0, driven_dt0,
-                    driven_samples, 6, driven_reference(true));
+                    driven_samples, 5, driven_reference(true));
 }
 
 template <class Hamiltonian>
 void check_reference_against_chi8(const std::string& name, const Hamiltonian& H, bool quadratic) {
     const auto reference = driven_reference(quadratic);
-    oc::chi8<plane_state> chi8;
-    plane_state x = driven_x0;
-    component_errors e;
     const std::size_t refine = 100;  // dt = 1e-3
-    std::size_t n = 0;
-    odeint::integrate_n_steps(chi8, H, x, 0.0, driven_dt0 / double(refine), driven_samples * refine,
-                              [&](const plane_state& y, double) {
-                                  if (n % refine == 0) accumulate(e, y, reference.at(n / refine));
-                                  ++n;
-                              });
+    const test_support::trajectory_errors e =
+        test_support::sampled_errors(oc::chi8<plane_state>(), H, driven_x0, driven_dt0, driven_samples, refine,
+                                     [&](std::size_t k) { return reference.at(k); });
     BOOST_TEST_MESSAGE(name << ": rkf78 reference vs chi8 (dt = 1e-3): q " << e.q << " p " << e.p << " s " << e.s);
     // See driven_reference for the error budget; a reference off by a wrong sign or a missing
     // F term differs at O(1e-2) or more.
