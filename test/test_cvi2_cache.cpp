@@ -222,8 +222,8 @@ double integrate_vs_uncached(const System& H) {
 }
 
 BOOST_AUTO_TEST_CASE(time_tolerance_of_the_cache) {
-    const auto autonomous = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{1.4}, test_support::harmonic_potential<>{},
-                                                           oc::linear_action(0.3));
+    const auto autonomous = oc::make_separable_hamiltonian(
+        oc::quadratic_kinetic<>{1.4}, test_support::harmonic_potential<>{}, oc::linear_action(0.3));
     BOOST_TEST(integrate_vs_uncached(autonomous) == 0.0);
     // A time shift of one ulp (2e-15 at t ~ 20) changes V = k(t) q^2/2 by |k'| * 2e-15 ~ 1e-15
     // in a step; 200 such perturbations of a damped, bounded trajectory stay below 1e-13. A cache

@@ -13,7 +13,6 @@
 #include <array>
 #include <cmath>
 #include <cstddef>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -221,14 +220,6 @@ std::array<double, 3> damped_oscillator_errors(const Step& step, const test_supp
     return e;
 }
 
-std::string format(const std::vector<double>& v) {
-    std::ostringstream out;
-    out.precision(3);
-    out << std::fixed;
-    for (double x : v) out << ' ' << x;
-    return out.str();
-}
-
 // The comparison the docs quote: on the damped oscillator H = p^2/2 + q^2/2 + gamma s against its
 // exact solution, the printed scheme converges with order 1 in s (q and p do not depend on s for
 // linear F, so they keep order 2), cvi2 with order 2 in all three.
@@ -260,9 +251,11 @@ BOOST_AUTO_TEST_CASE(printed_scheme_is_first_order_in_s_cvi2_second) {
         const auto op = test_support::observed_orders(printed_errors[c]);
         const auto oc2 = test_support::observed_orders(cvi2_errors[c]);
         BOOST_TEST_MESSAGE("printed scheme, " << names[c] << ": errors " << printed_errors[c].front() << " .. "
-                                              << printed_errors[c].back() << ", orders" << format(op));
+                                              << printed_errors[c].back() << ", orders"
+                                              << test_support::format_orders(op));
         BOOST_TEST_MESSAGE("cvi2,           " << names[c] << ": errors " << cvi2_errors[c].front() << " .. "
-                                              << cvi2_errors[c].back() << ", orders" << format(oc2));
+                                              << cvi2_errors[c].back() << ", orders"
+                                              << test_support::format_orders(oc2));
         // Bands as in test_cvi2_order: a first-order error term c1 dt (1 + O(dt)) gives ratios
         // within O(dt0) ~ 0.1 of 1 (widened to 0.15 because its next term is not O(dt^2)); the
         // second-order band is [1.95, 2.05] for the reason given there.
@@ -320,7 +313,7 @@ BOOST_AUTO_TEST_CASE(printed_scheme_is_first_order_in_everything_for_quadratic_a
         const auto o = test_support::observed_orders(errors[c]);
         BOOST_TEST_MESSAGE("printed scheme, quadratic action, " << names[c] << ": errors " << errors[c].front()
                                                                 << " .. " << errors[c].back() << ", orders"
-                                                                << format(o));
+                                                                << test_support::format_orders(o));
         // q reaches order 1 only as dt shrinks (its first-order error enters through s, with a
         // small constant, so at dt0 a second-order term still competes: 1.35, 1.21, ... 1.03,
         // printed). The last two ratios are within 0.1 of 1 once the first-order term

@@ -10,12 +10,12 @@
 #define BOOST_TEST_MODULE cvi2_order
 #include <boost/test/unit_test.hpp>
 
-#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstddef>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <boost/numeric/odeint.hpp>
@@ -33,92 +33,28 @@ using scalar_state = oc::contact_state<double>;
 using plane = std::array<double, 2>;
 using plane_state = oc::contact_state<plane>;
 
-struct component_errors {
-    double q = 0.0;
-    double p = 0.0;
-    double s = 0.0;
-};
-
-double max_abs_difference(double a, double b) { return std::abs(a - b); }
-double max_abs_difference(const plane& a, const plane& b) {
-    return std::max(std::abs(a[0] - b[0]), std::abs(a[1] - b[1]));
-}
-
-template <class State>
-void accumulate(component_errors& e, const State& x, const State& ref) {
-    e.q = std::max(e.q, max_abs_difference(x.q, ref.q));
-    e.p = std::max(e.p, max_abs_difference(x.p, ref.p));
-    e.s = std::max(e.s, max_abs_difference(x.s, ref.s));
-}
-
-// cvi2 with dt0 / 2^level for samples * 2^level steps (integrate_n_steps: integrate_const may
-// drop the last step to its time epsilon), compared with reference[k] at t = k dt0.
-template <class State, class System>
-component_errors cvi2_errors(const System& system, const State& x0, double dt0, std::size_t samples,
-                             unsigned level, const std::vector<State>& reference) {
-    const std::size_t refine = std::size_t(1) << level;
-    oc::cvi2<State> stepper;
-    State x = x0;
-    component_errors e;
-    std::size_t n = 0;
-    odeint::integrate_n_steps(stepper, system, x, 0.0, dt0 / double(refine), samples * refine,
-                              [&](const State& y, double) {
-                                  if (n % refine == 0) accumulate(e, y, reference.at(n / refine));
-                                  ++n;
-                              });
-    BOOST_REQUIRE_EQUAL(n, samples * refine + 1);
-    return e;
-}
-
-std::string format_orders(const std::vector<double>& orders) {
-    std::ostringstream out;
-    out.precision(3);
-    out << std::fixed;
-    for (double o : orders) out << ' ' << o;
-    return out.str();
-}
-
-template <class State, class System>
+template <class State, class System, class Reference>
 void check_order_two(const std::string& name, const System& system, const State& x0, double dt0,
-                     std::size_t samples, unsigned levels, const std::vector<State>& reference) {
-    std::vector<double> eq, ep, es;
-    for (unsigned level = 0; level < levels; ++level) {
-        const component_errors e = cvi2_errors(system, x0, dt0, samples, level, reference);
-        eq.push_back(e.q);
-        ep.push_back(e.p);
-        es.push_back(e.s);
-    }
-    const auto oq = test_support::observed_orders(eq);
-    const auto op = test_support::observed_orders(ep);
-    const auto os = test_support::observed_orders(es);
-    BOOST_TEST_MESSAGE(name << ": dt0 = " << dt0 << ", " << levels - 1 << " halvings; finest errors q "
-                            << eq.back() << " p " << ep.back() << " s " << es.back());
-    BOOST_TEST_MESSAGE(name << ": orders q" << format_orders(oq));
-    BOOST_TEST_MESSAGE(name << ": orders p" << format_orders(op));
-    BOOST_TEST_MESSAGE(name << ": orders s" << format_orders(os));
+                     std::size_t samples, unsigned halvings, const Reference& reference) {
+    const test_support::error_sequence e = test_support::errors_over_halvings<oc::cvi2<State>>(
+        system, x0, dt0, samples, 1, halvings, reference);
+    BOOST_TEST_MESSAGE(name << ": dt0 = " << dt0 << ", " << halvings << " halvings; " << e.describe());
     // cvi2 is symmetric (the discrete Lagrangian is symmetric under exchanging the two ends and
     // reversing tau), so e(dt) = c dt^2 (1 + O(dt^2)): successive log2 ratios differ from 2 by
     // O(dt0^2) ~ 1e-2, and [1.95, 2.05] holds from the first ratio on. The printed scheme gives
     // 1 in s; evaluating V or F at a wrong time gives 1. The finest errors stay above 1e-8, far
     // above round-off (steps * eps * |x| ~ 1e-12), which therefore cannot bend the slopes.
-    for (const auto* orders : {&oq, &op, &os})
-        for (double o : *orders) BOOST_TEST((o >= 1.95 && o <= 2.05), name << ": observed order " << o);
-    for (const auto* errors : {&eq, &ep, &es}) BOOST_TEST(errors->back() > 1e-8);
+    for (const auto* errors : {&e.q, &e.p, &e.s}) {
+        for (double o : test_support::observed_orders(*errors))
+            BOOST_TEST((o >= 1.95 && o <= 2.05), name << ": observed order " << o);
+        BOOST_TEST(errors->back() > 1e-8);
+    }
 }
 
-// A tightly controlled RKF78 integration of an independently written vector field, sampled at
-// k * dt0.
-template <class State, class Field>
-std::vector<State> rkf78_reference(const Field& field, const State& x0, double dt0, std::size_t samples) {
-    std::vector<double> times;
-    for (std::size_t k = 0; k <= samples; ++k) times.push_back(double(k) * dt0);
-    std::vector<State> out;
-    State x = x0;
-    auto stepper = odeint::make_controlled(1e-14, 1e-14, odeint::runge_kutta_fehlberg78<State>());
-    odeint::integrate_times(stepper, field, x, times.begin(), times.end(), dt0 / 10,
-                            [&](const State& y, double) { out.push_back(y); });
-    BOOST_REQUIRE_EQUAL(out.size(), samples + 1);
-    return out;
+// The reference as sampled_errors wants it: a function of the sample index.
+template <class State>
+auto sampled(std::vector<State> samples) {
+    return [samples = std::move(samples)](std::size_t k) { return samples.at(k); };
 }
 
 // --- the damped oscillator ---------------------------------------------------------------------
@@ -133,18 +69,17 @@ BOOST_AUTO_TEST_CASE(order_two_on_damped_oscillator) {
     const parameters cases[] = {{0.5, 1.0, 1.0}, {-0.3, 1.0, 1.0}, {1.5, 1.0, 1.0}, {0.7, 2.5, 0.8}};
     const double dt0 = 0.1;
     const std::size_t samples = 50;  // t in [0, 5]
-    const unsigned levels = 6;       // finest dt = 0.1/32
+    const unsigned halvings = 5;     // finest dt = 0.1/32
     const scalar_state x0{1.0, 0.5, 0.2};
     for (const parameters& c : cases) {
         test_support::harmonic_potential<> V;
         V.k0 = c.stiffness;
         const auto H = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{c.mass}, V, oc::linear_action(c.gamma));
         const test_support::damped_oscillator exact{c.gamma, c.mass, c.stiffness};
-        std::vector<scalar_state> reference;
-        for (std::size_t k = 0; k <= samples; ++k) reference.push_back(exact(x0, double(k) * dt0));
         std::ostringstream name;
         name << "damped oscillator gamma = " << c.gamma << ", m = " << c.mass << ", k = " << c.stiffness;
-        check_order_two(name.str(), H, x0, dt0, samples, levels, reference);
+        check_order_two(name.str(), H, x0, dt0, samples, halvings,
+                        [&](std::size_t k) { return exact(x0, double(k) * dt0); });
     }
 }
 
@@ -174,12 +109,12 @@ BOOST_AUTO_TEST_CASE(order_two_on_perturbed_kepler) {
     const plane_state x0{{0.0, std::sqrt(1.5)}, {0.8, 0.0}, 0.0};
     const double dt0 = 0.1;
     const std::size_t samples = 100;  // t in [0, 10], one and a half orbits
-    const unsigned levels = 6;
+    const unsigned halvings = 5;
     // The reference's global error is ~1e-12 (RKF78 with 1e-14 per step over ~1e3 steps), four
     // orders below the finest cvi2 error (printed, > 1e-8): it shifts the observed orders by
     // < 1e-3.
-    check_order_two("perturbed Kepler, f = -0.05 sin(pi t)", H, x0, dt0, samples, levels,
-                    rkf78_reference(kepler_field{}, x0, dt0, samples));
+    check_order_two("perturbed Kepler, f = -0.05 sin(pi t)", H, x0, dt0, samples, halvings,
+                    sampled(test_support::rkf78_samples(kepler_field{}, x0, dt0, samples, 1e-14)));
 }
 
 // --- a driven oscillator with a time-dependent quadratic action ----------------------------------
@@ -213,10 +148,10 @@ BOOST_AUTO_TEST_CASE(order_two_with_time_dependent_potential_and_quadratic_actio
     const plane_state x0{{1.0, 0.3}, {0.2, 0.7}, 0.4};
     const double dt0 = 0.1;
     const std::size_t samples = 50;  // t in [0, 5]
-    const unsigned levels = 6;
+    const unsigned halvings = 5;
     // Reference error budget as for the Kepler problem.
-    check_order_two("driven oscillator, quadratic action", H, x0, dt0, samples, levels,
-                    rkf78_reference(driven_field{V}, x0, dt0, samples));
+    check_order_two("driven oscillator, quadratic action", H, x0, dt0, samples, halvings,
+                    sampled(test_support::rkf78_samples(driven_field{V}, x0, dt0, samples, 1e-14)));
 }
 
 }  // namespace

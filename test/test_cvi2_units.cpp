@@ -19,6 +19,8 @@
 
 #include <odeint_contact/odeint_contact.hpp>
 
+#include "test_support.hpp"
+
 namespace odeint = boost::numeric::odeint;
 namespace oc = odeint_contact;
 namespace si = boost::units::si;
@@ -32,27 +34,17 @@ using ustate = oc::contact_state<quantity<si::length>, quantity<si::momentum>, q
 using uderiv = oc::contact_state<quantity<si::velocity>, quantity<si::force>, quantity<si::energy>>;
 using utime = quantity<si::time>;
 using ucvi2 = oc::cvi2<ustate, double, uderiv, utime>;
-
-struct spring {
-    quantity<stiffness_unit> k;
-    quantity<si::energy> value(const quantity<si::length>& q, const utime&) const { return k * q * q / 2.0; }
-    void gradient(const quantity<si::length>& q, const utime&, quantity<si::force>& dVdq) const { dVdq = k * q; }
-};
-
-struct plain_spring {
-    double k;
-    double value(double q, double) const { return k * q * q / 2.0; }
-    void gradient(double q, double, double& dVdq) const { dVdq = k * q; }
-};
+using unit_spring = test_support::spring_potential<quantity<si::length>, quantity<stiffness_unit>>;
 
 auto unit_hamiltonian(double mass_kg) {
     return oc::make_separable_hamiltonian(oc::quadratic_kinetic<quantity<si::mass>>{mass_kg * si::kilogram},
-                                          spring{2.0 * si::newton / si::meter},
+                                          unit_spring{2.0 * si::newton / si::meter},
                                           oc::linear_action(0.125 / si::second));
 }
 
 auto plain_hamiltonian(double mass) {
-    return oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{mass}, plain_spring{2.0}, oc::linear_action(0.125));
+    return oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{mass}, test_support::spring_potential<double>{2.0},
+                                          oc::linear_action(0.125));
 }
 
 const ustate unit_start{0.5 * si::meter, 0.25 * si::kilogram * si::meter / si::second,
@@ -111,7 +103,8 @@ BOOST_AUTO_TEST_CASE(quadratic_action_and_failure_with_units) {
     // gamma in 1/(J s^2), so that gamma s^2/2 is an energy; the failure message carries units.
     const auto gamma = 1.0 / (si::joule * si::second * si::second);
     const auto H = oc::make_separable_hamiltonian(oc::quadratic_kinetic<quantity<si::mass>>{1.0 * si::kilogram},
-                                                  spring{1.0 * si::newton / si::meter}, oc::quadratic_action(gamma));
+                                                  unit_spring{1.0 * si::newton / si::meter},
+                                                  oc::quadratic_action(gamma));
     ucvi2 stepper;
     ustate x{0.0 * si::meter, 0.0 * si::kilogram * si::meter / si::second, -30.0 * si::joule * si::second};
     const ustate before = x;
