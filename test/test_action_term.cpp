@@ -346,6 +346,29 @@ BOOST_AUTO_TEST_CASE(momentum_factor_stays_accurate_near_a_zero_of_f) {
     BOOST_TEST(relative_difference(k * (a.s - 1.0) / k, std::exp(-k)) > 1e-10);
 }
 
+// Logistic growth, F = -s (1 - s/1000): from s = 1 the flow grows towards the zero of F at 1000,
+// s(tau) = 1000/(1 + 999 e^{-tau}); with 1 - s'/1000 = 999 e^{-tau}/(1 + 999 e^{-tau}) and
+// F(1) = -0.999, p'/p = F(s')/F(1) = 1000 s' e^{-tau}/(1 + 999 e^{-tau}) (free of the cancellation
+// in 1 - s'/1000). |s| passes the blow-up test's thresholds
+// on the way, and the tail integral to infinity diverges at 1000: no blow-up may be reported.
+// Tolerances: s' 1e-14 (measured 3e-15); p'/p 2e-13 = |dF/ds dt| <= 60 units at 16 eps each
+// (measured 2e-14), where the ratio of F values would have lost everything at tau = 60.
+BOOST_AUTO_TEST_CASE(growth_towards_a_far_zero_is_not_a_blow_up) {
+    const auto term = oc::action_term([](double s, double) { return -s * (1.0 - s / 1000.0); },
+                                      [](double s, double) { return -1.0 + s / 500.0; });
+    for (double tau : {5.0, 8.0, 20.0, 60.0}) {
+        const auto a = term.flow<double>(1.0, 0.0, tau);
+        const double e = std::exp(-tau);
+        const double s_exact = 1000.0 / (1.0 + 999.0 * e);
+        const double factor = s_exact * 1000.0 * e / (1.0 + 999.0 * e);
+        BOOST_TEST_CONTEXT("tau = " << tau) {
+            BOOST_TEST(a.ok);
+            BOOST_TEST(relative_difference(a.s, s_exact) < 1e-14);
+            BOOST_TEST(relative_difference(a.factor, factor) < 2e-13);
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Failures.
 

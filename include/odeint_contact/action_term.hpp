@@ -238,6 +238,9 @@ public:
                    " and p'/p = " + format(factor) +
                    ", not both finite: the flow does not exist over the step" + values;
         } else {
+            // Runs the integration again (flow() keeps no state, so it stays thread-safe). The
+            // concept passes no Value here, so S's number type is used: with a Value more precise
+            // than S, a borderline case can come out ok, and the message says so.
             using Value = detail::plain_value_t<S>;
             const auto r = integrate<Value>(s, t, dt);
             switch (r.status) {
