@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdlib>
+#include <functional>
 #include <new>
 #include <vector>
 
@@ -259,6 +260,9 @@ BOOST_AUTO_TEST_CASE(cost_one_evaluation_per_step_in_a_run) {
                }) == steps + 1);
     BOOST_TEST(evaluations([&](auto& stepper, const auto& H, vec_state& x) {
                    odeint::integrate_n_steps(stepper, H, x, 0.3, 0.07, steps);  // t0 != 0
+               }) == steps + 1);
+    BOOST_TEST(evaluations([&](auto& stepper, const auto& H, vec_state& x) {
+                   odeint::integrate_n_steps(stepper, std::cref(H), x, 0.0, 0.1, steps);  // no copy of H
                }) == steps + 1);
     std::size_t done = 0;
     const std::size_t cost = evaluations([&](auto& stepper, const auto& H, vec_state& x) {
