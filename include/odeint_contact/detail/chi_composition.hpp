@@ -111,6 +111,8 @@ private:
         const system_type& system = system_arg;
         check_hamiltonian_parts<typename system_type::kinetic_type, typename system_type::potential_type,
                                 typename system_type::action_type, state_type, deriv_type, time_type>();
+        check_action_flow<typename system_type::action_type, Value,
+                          std::decay_t<decltype(std::declval<state_type&>().s)>, time_type>();
         if (!is_finite(t) || !is_finite(dt))
             throw parameter_error(std::string("odeint_contact::") + Coefficients::name +
                                   "::do_step: t and dt must be finite, got t = " + detail::format(t) +
@@ -150,7 +152,8 @@ private:
                 throw step_error(std::string("odeint_contact::") + Coefficients::name +
                                  "::do_step: step from t = " + detail::format(t) + " with dt = " +
                                  detail::format(dt) + " failed in stage " + std::to_string(i + 1) + " of " +
-                                 std::to_string(stages) + ": " +
+                                 std::to_string(stages) + " (whose action flow spans " +
+                                 detail::format(time_type(m_weight[i] * dt)) + "): " +
                                  action.describe_failure(action_t(s - h * v), ti,
                                                          time_type(m_weight[i] * dt)) +
                                  "; the state is unchanged");

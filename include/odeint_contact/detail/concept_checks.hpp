@@ -53,6 +53,34 @@ struct has_action_derivative<A, S, T,
                                  std::declval<const S&>(), std::declval<const T&>()))>>
     : std::true_type {};
 
+template <class A, class Value, class S, class T, class = void>
+struct has_action_flow : std::false_type {};
+template <class A, class Value, class S, class T>
+struct has_action_flow<A, Value, S, T,
+                       std::void_t<decltype(std::declval<const A&>().template flow<Value>(
+                           std::declval<const S&>(), std::declval<const T&>(), std::declval<const T&>()))>>
+    : std::true_type {};
+
+template <class A, class S, class T, class = void>
+struct has_describe_failure : std::false_type {};
+template <class A, class S, class T>
+struct has_describe_failure<A, S, T,
+                            std::void_t<decltype(std::declval<const A&>().describe_failure(
+                                std::declval<const S&>(), std::declval<const T&>(), std::declval<const T&>()))>>
+    : std::true_type {};
+
+// What the contact Hamiltonian integrators need beyond the system function: the exact A flow.
+template <class Action, class Value, class S, class Time>
+constexpr void check_action_flow() {
+    static_assert(has_action_flow<Action, Value, S, Time>::value,
+                  "odeint_contact: chi steppers need the action term's exact flow, a member template "
+                  "flow<Value>(s, t, dt) returning action_flow<S, Value>; use linear_action, "
+                  "quadratic_action or action_term (see action.hpp)");
+    static_assert(has_describe_failure<Action, S, Time>::value,
+                  "odeint_contact: chi steppers need the action term's describe_failure(s, t, dt), "
+                  "which explains a flow that does not exist over the step");
+}
+
 // The parts of H = T(p) + V(q,t) + F(s,t) as the system function needs them.
 template <class Kinetic, class Potential, class Action, class State, class Deriv, class Time>
 constexpr void check_hamiltonian_parts() {
