@@ -42,6 +42,7 @@ constexpr double dt = 0.1;
 
 // The explicit midpoint rule k1 = f(x), k2 = f(x + dt/2 k1), x' = x + dt k2, as odeint's generic
 // explicit Runge-Kutta stepper with its Butcher tableau.
+// [doc:midpoint]
 template <class State>
 class explicit_midpoint : public odeint::explicit_generic_rk<2, 2, State> {
     using base = odeint::explicit_generic_rk<2, 2, State>;
@@ -51,6 +52,7 @@ public:
         : base(boost::fusion::make_vector(boost::array<double, 1>{{0.5}}), boost::array<double, 2>{{0.0, 1.0}},
                boost::array<double, 2>{{0.0, 0.5}}) {}
 };
+// [/doc:midpoint]
 
 struct oscillator {
     using state_type = paper::oscillator_state;

@@ -71,6 +71,7 @@ private:
     double m_hi = 0.0;
 };
 
+// [doc:run]
 template <class Stepper>
 paper::kepler_watch run(const std::string& method, Stepper stepper) {
     const auto H = paper::kepler_hamiltonian(g);
@@ -80,6 +81,7 @@ paper::kepler_watch run(const std::string& method, Stepper stepper) {
     odeint::integrate_n_steps(stepper, H, x, 0.0, dt, steps, std::ref(observer));
     return observer.watch();
 }
+// [/doc:run]
 
 void report(std::FILE* gp, const char* method, const paper::kepler_watch& w) {
     std::printf("%-13s %6.3f %6.3f %14.1f %14.1f %14.3e\n", method, w.rmin(), w.rmax(), w.escape_time(),
@@ -93,9 +95,11 @@ void report(std::FILE* gp, const char* method, const paper::kepler_watch& w) {
 }  // namespace
 
 int main() {
+    // [doc:methods]
     const paper::kepler_watch chi2 = run("chi2", oc::chi2<kepler_state>());
     const paper::kepler_watch cvi2 = run("cvi2", oc::cvi2<kepler_state>());
     const paper::kepler_watch rk4 = run("rk4", odeint::runge_kutta4<kepler_state>());
+    // [/doc:methods]
 
     // Reference precession: a fourth-order method with a 10 times smaller step, long enough
     // (about 300 orbits) for the fit and short enough that runge_kutta4 has not drifted.
