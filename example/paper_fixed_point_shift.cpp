@@ -15,7 +15,8 @@
 //   - the repelling one, which no forward run can reach, as the root of chi2's step map on the
 //     invariant line q = p = 0 (bisection between a point above it and one below it);
 // and, for comparison, the attracting equilibrium cvi2 reaches from the same start (cvi2 does not
-// shift it; from this start, its implicit action equation has no root for the larger steps).
+// shift it; it refuses steps with tau dF/ds / 2 >= 1, i.e. tau >= 1/3 near s = 6, where its
+// discrete Legendre transform would reverse p).
 //
 // Output: fixed_point_shift.csv (tau, chi2 north, formula, chi2 south, cvi2 north) in the
 // current directory, and a table on stdout. doc/plots/paper_fixed_point_shift.gp renders
