@@ -7,9 +7,10 @@
 // where the problem is stiff, then turns back and ends at the north pole N = (0, 0, 6). chi2, cvi2
 // and odeint's runge_kutta4 run with steps 0.04, 0.027, 0.015, 0.005 and 0.001 on t in [0, 40]
 // through odeint::integrate_n_steps with an observer. A run either reaches N (distance below 0.05
-// at t = 40), or fails: the contact steppers throw odeint_contact::step_error when the exact flow
-// (chi2) or the implicit action equation (cvi2) has no solution over the step - a clean failure,
-// state unchanged - and runge_kutta4 overflows (|s| > 1e6 or not finite) without noticing.
+// at t = 40), or fails: the contact steppers throw odeint_contact::step_error when the step cannot
+// be taken (chi2: the exact action flow blows up within it; cvi2: its implicit action equation
+// has no real root, or its discrete Legendre transform would reverse p) - a clean failure, state
+// unchanged - and runge_kutta4 overflows (|s| > 1e6 or not finite) without noticing.
 //
 // Output (current directory):
 //   fig4_<method>_<k>.csv   t, q, p, s for step number k = 1..5, up to the failure
