@@ -18,7 +18,7 @@
 // closed form for linear_action and quadratic_action.
 // Order and cost: order 2 in q, p and s, also for time-dependent V and F. In a run of steps, one
 // evaluation of V and of grad V per step (the end values of a step are the start values of the
-// next; see "Cache" below), one of T and grad T, two of F and of dF/ds, one solve_implicit.
+// next; see "Cache" below), one of T and grad T, one of F, two of dF/ds, one solve_implicit.
 // No heap allocation after the first step.
 // What it keeps: every step is exactly a contact map, with conformal factor
 // (1 - h F_s(s_k,t_k)) / (1 + h F_s(s_{k+1},t_{k+1})); for F = gamma s that is
@@ -274,8 +274,8 @@ private:
 
         // The discrete Legendre transform at q_k, p_k = (m Delta/tau + h grad V_k) / a, is regular
         // only for a = 1 + tau dL/ds_k = 1 - h F_s(s_k) != 0, and it continues the identity of
-        // tau = 0 only while a > 0; a <= 0 would scale p by a non-positive factor (the exact flow's factor
-        // exp(-int F_s dt) never is): the step is too long for the damping (tau >= 2/F_s).
+        // tau = 0 only while a > 0; a <= 0 would scale p by a non-positive factor (the exact
+        // flow's factor exp(-int F_s dt) never is): the step is too long for the damping.
         const Value a = Value(1) - Value(detail::to_value(h * action.derivative(in.s, t)));
         if (!(a > 0) || !detail::is_finite(a))
             throw step_error(failure_prefix(t, dt) + "1 - (dt/2) dF/ds(s, t) = " + detail::format(a) +
