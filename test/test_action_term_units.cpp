@@ -7,36 +7,26 @@
 
 #include <boost/numeric/odeint.hpp>
 #include <boost/units/cmath.hpp>
-#include <boost/units/limits.hpp>
-#include <boost/units/systems/si.hpp>
 
 #include <odeint_contact/odeint_contact.hpp>
+
+#include "units_support.hpp"
 
 namespace odeint = boost::numeric::odeint;
 namespace oc = odeint_contact;
 namespace si = boost::units::si;
 using boost::units::quantity;
+using test_support::si_units::uderiv;
+using test_support::si_units::ustate;
 
 namespace {
 
 using action_unit = decltype(si::joule * si::second);
-using ustate = oc::contact_state<quantity<si::length>, quantity<si::momentum>, quantity<action_unit>>;
-// ds/dt = p dT/dp - H is an energy.
-using uderiv = oc::contact_state<quantity<si::velocity>, quantity<si::force>, quantity<si::energy>>;
 using plain_state = oc::contact_state<double>;
 
-struct spring {
-    quantity<si::energy> value(quantity<si::length> q, quantity<si::time>) const {
-        return 0.5 * (1.0 * si::newton / si::meter) * q * q;
-    }
-    void gradient(quantity<si::length> q, quantity<si::time>, quantity<si::force>& f) const {
-        f = (1.0 * si::newton / si::meter) * q;
-    }
-};
-struct plain_spring {
-    double value(double q, double) const { return 0.5 * q * q; }
-    void gradient(double q, double, double& f) const { f = q; }
-};
+// V = q^2/2 (k = 1 N/m), with units and in plain numbers.
+const test_support::si_units::spring spring{1.0 * si::newton / si::meter};
+const test_support::spring_potential<double> plain_spring{1.0};
 
 // F = s^3/3 in units of 1 J/(J s)^3, written on the values so that both versions do the same
 // floating-point operations.
@@ -49,10 +39,10 @@ const auto dF = [](quantity<action_unit> s, quantity<si::time>) {
 
 template <class UnitStepper, class PlainStepper>
 void check_bit_for_bit() {
-    const auto H = oc::make_separable_hamiltonian(oc::quadratic_kinetic<quantity<si::mass>>(1.0 * si::kilogram), spring{},
+    const auto H = oc::make_separable_hamiltonian(oc::quadratic_kinetic<quantity<si::mass>>(1.0 * si::kilogram), spring,
                                                   oc::action_term(F, dF));
     const auto H_plain = oc::make_separable_hamiltonian(
-        oc::quadratic_kinetic<>{}, plain_spring{},
+        oc::quadratic_kinetic<>{}, plain_spring,
         oc::action_term([](double s, double) { return s * s * s / 3.0; }, [](double s, double) { return s * s; }));
     ustate x{1.0 * si::meter, 0.0 * si::kilogram * si::meter / si::second, quantity<action_unit>::from_value(0.8)};
     plain_state y{1.0, 0.0, 0.8};

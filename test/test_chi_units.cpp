@@ -12,46 +12,30 @@
 #include <string>
 #include <vector>
 
-// Without it odeint's integrate_const compares times with an epsilon of 0 s and may drop the end.
-#include <boost/units/limits.hpp>
-
 #include <boost/numeric/odeint.hpp>
-#include <boost/units/quantity.hpp>
-#include <boost/units/systems/si.hpp>
-#include <boost/units/systems/si/action.hpp>
 
 #include <odeint_contact/odeint_contact.hpp>
 
-#include "test_support.hpp"
+#include "units_support.hpp"
 
 namespace odeint = boost::numeric::odeint;
 namespace oc = odeint_contact;
 namespace si = boost::units::si;
-using boost::units::quantity;
+using test_support::si_units::plain_damped_spring;
+using test_support::si_units::uderiv;
+using test_support::si_units::unit_damped_spring;
+using test_support::si_units::ustate;
+using test_support::si_units::utime;
 
 namespace {
 
-using length = quantity<si::length>;
-using utime = quantity<si::time>;
-using ustate = oc::contact_state<length, quantity<si::momentum>, quantity<si::action>>;
-using uderiv = oc::contact_state<quantity<si::velocity>, quantity<si::force>, quantity<si::energy>>;
 using dstate = oc::contact_state<double>;
 
 constexpr double stiffness = 4.0;  // N/m
 constexpr double damping = 0.125;  // 1/s: linear_action(0.125 / si::second)
 
-auto unit_spring() {
-    using newton_per_meter = quantity<decltype(si::newton / si::meter)>;
-    return oc::make_separable_hamiltonian(
-        oc::quadratic_kinetic<quantity<si::mass>>{1.0 * si::kilogram},
-        test_support::spring_potential<length, newton_per_meter>{stiffness * si::newton / si::meter},
-        oc::linear_action(damping / si::second));
-}
-
-auto plain_spring() {
-    return oc::make_separable_hamiltonian(
-        oc::quadratic_kinetic<>{1.0}, test_support::spring_potential<double>{stiffness}, oc::linear_action(damping));
-}
+auto unit_spring() { return unit_damped_spring(1.0, stiffness, damping); }
+auto plain_spring() { return plain_damped_spring(1.0, stiffness, damping); }
 
 const ustate unit_x0{0.5 * si::meter, -0.25 * si::kilogram * si::meter / si::second,
                      0.125 * si::joule * si::second};

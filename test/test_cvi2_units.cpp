@@ -13,39 +13,26 @@
 
 #include <boost/numeric/odeint.hpp>
 #include <boost/units/io.hpp>
-#include <boost/units/limits.hpp>  // integrate_const compares times through numeric_limits
-#include <boost/units/quantity.hpp>
-#include <boost/units/systems/si.hpp>
 
 #include <odeint_contact/odeint_contact.hpp>
 
-#include "test_support.hpp"
+#include "units_support.hpp"
 
 namespace odeint = boost::numeric::odeint;
 namespace oc = odeint_contact;
 namespace si = boost::units::si;
 using boost::units::quantity;
+using test_support::si_units::uderiv;
+using test_support::si_units::ustate;
+using test_support::si_units::utime;
 
 namespace {
 
-using action_unit = decltype(si::joule * si::second);
-using stiffness_unit = decltype(si::newton / si::meter);
-using ustate = oc::contact_state<quantity<si::length>, quantity<si::momentum>, quantity<action_unit>>;
-using uderiv = oc::contact_state<quantity<si::velocity>, quantity<si::force>, quantity<si::energy>>;
-using utime = quantity<si::time>;
 using ucvi2 = oc::cvi2<ustate, double, uderiv, utime>;
-using unit_spring = test_support::spring_potential<quantity<si::length>, quantity<stiffness_unit>>;
+using unit_spring = test_support::si_units::spring;
 
-auto unit_hamiltonian(double mass_kg) {
-    return oc::make_separable_hamiltonian(oc::quadratic_kinetic<quantity<si::mass>>{mass_kg * si::kilogram},
-                                          unit_spring{2.0 * si::newton / si::meter},
-                                          oc::linear_action(0.125 / si::second));
-}
-
-auto plain_hamiltonian(double mass) {
-    return oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{mass}, test_support::spring_potential<double>{2.0},
-                                          oc::linear_action(0.125));
-}
+auto unit_hamiltonian(double mass_kg) { return test_support::si_units::unit_damped_spring(mass_kg, 2.0, 0.125); }
+auto plain_hamiltonian(double mass) { return test_support::si_units::plain_damped_spring(mass, 2.0, 0.125); }
 
 const ustate unit_start{0.5 * si::meter, 0.25 * si::kilogram * si::meter / si::second,
                         0.1 * si::joule * si::second};

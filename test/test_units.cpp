@@ -3,12 +3,8 @@
 // the compiler. Units change types, not arithmetic: every value must match the same program in
 // plain doubles, and both methods must agree with the exact solution to their accuracy.
 //
-// The types (the s part of the derivative is an ENERGY, not a power: ds/dt = p.dT/dp - H has the
-// unit of H, since the time derivative of an action [J s] is [J]; issue 2's text says
-// quantity<si::power>, which is dimensionally wrong and does not compile):
-//   state      contact_state<quantity<length>,   quantity<momentum>, quantity<action>>   m, kg m/s, J s
-//   derivative contact_state<quantity<velocity>, quantity<force>,    quantity<energy>>   m/s, N, J
-//   time       quantity<si::time>, value type double.
+// The SI types and the spring are test/units_support.hpp's (the s part of the derivative is an
+// energy, not the power issue 2 names).
 #define BOOST_TEST_MODULE units
 #include <boost/test/unit_test.hpp>
 
@@ -16,33 +12,22 @@
 #include <limits>
 #include <vector>
 
-// Without it std::numeric_limits<quantity<...>>::epsilon() is quantity() == 0 and odeint's
-// end-point comparison in integrate_const drops steps that land a rounding error past t_end
-// (the test integrate_const_keeps_the_end_point below fails without this include).
-#include <boost/units/limits.hpp>
-
 #include <boost/numeric/odeint.hpp>
-#include <boost/units/quantity.hpp>
-#include <boost/units/systems/si.hpp>
-#include <boost/units/systems/si/action.hpp>
 
 #include <odeint_contact/odeint_contact.hpp>
 
 #include "test_support.hpp"
+#include "units_support.hpp"
 
 namespace odeint = boost::numeric::odeint;
 namespace oc = odeint_contact;
 namespace si = boost::units::si;
-using boost::units::quantity;
+using test_support::si_units::plain_damped_spring;
+using test_support::si_units::uderiv;
+using test_support::si_units::unit_damped_spring;
+using test_support::si_units::ustate;
+using test_support::si_units::utime;
 
-using length = quantity<si::length>;
-using momentum = quantity<si::momentum>;
-using action = quantity<si::action>;
-using utime = quantity<si::time>;
-using stiffness = quantity<decltype(si::newton / si::meter)>;
-
-using ustate = oc::contact_state<length, momentum, action>;
-using uderiv = oc::contact_state<quantity<si::velocity>, quantity<si::force>, quantity<si::energy>>;
 using uchi2 = oc::chi2<ustate, double, uderiv, utime>;
 using urk4 = odeint::runge_kutta4<ustate, double, uderiv, utime>;
 
@@ -50,33 +35,11 @@ using dstate = oc::contact_state<double>;
 
 namespace {
 
-// The spring V = k q^2/2; k in N/m, so V is in J and dV/dq in N.
-struct spring {
-    stiffness k;
-    quantity<si::energy> value(const length& q, const utime&) const { return k * q * q / 2.0; }
-    void gradient(const length& q, const utime&, quantity<si::force>& dVdq) const { dVdq = k * q; }
-};
-
-// The same spring in plain numbers.
-struct plain_spring {
-    double k;
-    double value(double q, double) const { return k * q * q / 2.0; }
-    void gradient(double q, double, double& dVdq) const { dVdq = k * q; }
-};
-
 constexpr double k_value = 4.0;      // N/m
 constexpr double gamma_value = 0.125;  // 1/s, the issue's linear_action(0.125 / si::second)
 
-auto unit_system() {
-    return oc::make_separable_hamiltonian(oc::quadratic_kinetic<quantity<si::mass>>{1.0 * si::kilogram},
-                                          spring{k_value * si::newton / si::meter},
-                                          oc::linear_action(gamma_value / si::second));
-}
-
-auto plain_system() {
-    return oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{1.0}, plain_spring{k_value},
-                                          oc::linear_action(gamma_value));
-}
+auto unit_system() { return unit_damped_spring(1.0, k_value, gamma_value); }
+auto plain_system() { return plain_damped_spring(1.0, k_value, gamma_value); }
 
 const ustate ux0{0.5 * si::meter, -0.25 * si::kilogram * si::meter / si::second, 0.125 * si::joule * si::second};
 const dstate dx0{0.5, -0.25, 0.125};
