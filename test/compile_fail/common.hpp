@@ -26,6 +26,14 @@ void step_with_chi2(const System& system) {
     chi.do_step(system, x, 0.0, 0.1);
 }
 
+// ... of cvi2 (the variational integrator, which needs quadratic_kinetic) ...
+template <class System>
+void step_with_cvi2(const System& system) {
+    state x{1.0, 0.0, 0.0};
+    oc::cvi2<state> cvi;
+    cvi.do_step(system, x, 0.0, 0.1);
+}
+
 // ... and of odeint's runge_kutta4 (which calls the Hamiltonian as an ordinary odeint system).
 template <class System>
 void step_with_runge_kutta4(const System& system) {
