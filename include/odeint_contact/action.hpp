@@ -14,12 +14,18 @@
 //   a.template solve_implicit<Value>(r, half_dt, t, s_prev)
 //                                      the root s of  s + half_dt F(s,t) = r  on the branch that
 //                                      starts at s = r for half_dt = 0 (cvi2's implicit action
-//                                      equation): returns action_solve<S>{s, ok}. ok == false
-//                                      when that branch has no finite real point at half_dt;
-//                                      when ok, 1 + half_dt dF/ds(s,t) > 0 in exact arithmetic
-//                                      (cvi2 checks it after rounding). s_prev, the action
-//                                      before the step, is a starting guess for a numerical
-//                                      solver; the closed forms below do not need it.
+//                                      equation): returns action_solve<S>{s, ok, slope}. ok ==
+//                                      false when that branch has no finite real point at
+//                                      half_dt; when ok, the slope of the equation at the root,
+//                                      1 + half_dt dF/ds(s,t), is > 0 in exact arithmetic (cvi2
+//                                      checks it after rounding and divides p by it). slope is
+//                                      optional: a solver that leaves it out ({s, ok}, NaN) makes
+//                                      cvi2 evaluate dF/ds at the root itself; the closed forms
+//                                      below supply it, for linear F without a second evaluation
+//                                      of f(t) and for quadratic F as sqrt(D), available before
+//                                      the root's division. s_prev, the action before the step, is
+//                                      a starting guess for a numerical solver; the closed forms
+//                                      below do not need it.
 //   a.describe_solve_failure(r, half_dt, t)
 //                                      why solve_implicit() returned ok == false
 // The flow solves  integral_s^s' dxi / F(xi,t) = -dt  and scales p by F(s',t)/F(s,t)
@@ -31,18 +37,22 @@
 // s(0) = r, ds/dh = -F/(1 + h F_s); the branch ends where 1 + h F_s reaches 0 (a pole for linear
 // F, a fold for quadratic F). So a root is on the branch exactly when 1 + h F_s(s,t) > 0 all the
 // way from 0 to h, and cvi2 divides by that same number to get p. Closed forms:
-//   F = f s:         s = r/(1 + h f),  ok iff 1 + h f > 0. For 1 + h f < 0 a real root exists but
+//   F = f s:         s = r/(1 + h f),  ok iff 1 + h f > 0 (the slope). For 1 + h f < 0 a real root exists but
 //                    lies past the pole: it has the opposite sign of r and would flip p too (the
 //                    step's conformal factor would be negative, the exact one e^{-f tau} never is);
 //                    it means tau > 2/|f|, a step longer than the anti-damping time scale allows.
 //   F = gamma s^2/2: (h gamma/2) s^2 + s - r = 0,  D = 1 + 2 h gamma r,
 //                    s = 2r/(1 + sqrt(D)) (the root that tends to r; no cancellation),
 //                    ok iff D > 0. D < 0: no real root; D = 0: a double root at the fold, where
-//                    1 + h gamma s = sqrt(D) = 0.
+//                    1 + h gamma s = sqrt(D) = 0. The slope 1 + h gamma s = sqrt(D) exactly
+//                    (1 + 2 h gamma r/(1 + sqrt(D)) = (1 + sqrt(D) + D - 1)/(1 + sqrt(D))); taken
+//                    as sqrt(D) it keeps full relative accuracy near the fold, where 1 + h gamma s
+//                    cancels.
 #ifndef ODEINT_CONTACT_ACTION_HPP
 #define ODEINT_CONTACT_ACTION_HPP
 
 #include <cmath>
+#include <limits>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -60,11 +70,14 @@ struct action_flow {
     bool ok;
 };
 
-// Result of solve_implicit: the root and whether it exists (see the concept list above).
+// Result of solve_implicit: the root, whether it exists, and the slope 1 + half_dt dF/ds(s,t) of
+// the implicit equation there (dimensionless; NaN, the default, when the solver does not supply
+// it; see the concept list above).
 template <class S>
 struct action_solve {
     S s;
     bool ok;
+    detail::plain_value_t<S> slope = std::numeric_limits<detail::plain_value_t<S>>::quiet_NaN();
 };
 
 namespace detail {
@@ -128,7 +141,7 @@ public:
         const Value d = Value(1) + Value(detail::to_value(half_dt * m_f(t)));
         if (!(d > 0)) return {r, false};
         const S s = S(r / d);
-        return {s, detail::is_finite(s)};
+        return {s, detail::is_finite(s), detail::plain_value_t<S>(d)};
     }
 
     template <class S, class T, class H>
@@ -184,10 +197,13 @@ public:
     template <class Value, class S, class T, class H>
     action_solve<S> solve_implicit(const S& r, const H& half_dt, const T& t, const S& /*s_prev*/) const {
         using std::sqrt;
-        const Value d = Value(1) + Value(2) * Value(detail::to_value(half_dt * m_gamma(t) * r));
+        // tau gamma r = 2 (h gamma r) exactly; 2 h gamma first keeps one product off the path
+        // from r to the root.
+        const Value d = Value(1) + Value(detail::to_value((Value(2) * half_dt * m_gamma(t)) * r));
         if (!(d > 0)) return {r, false};
-        const S s = S(Value(2) / (Value(1) + Value(sqrt(d))) * r);
-        return {s, detail::is_finite(s)};
+        const Value root_d = Value(sqrt(d));
+        const S s = S((Value(2) * r) / (Value(1) + root_d));
+        return {s, detail::is_finite(s), detail::plain_value_t<S>(root_d)};
     }
 
     template <class S, class T, class H>

@@ -56,7 +56,8 @@
 // h' from 0 to h form a curve starting at r; every point x of it is reached at
 // h'(x) = g(x) = (r - x)/F(x,t), and the curve goes on while g keeps growing towards h, i.e. while
 // psi(x) = 1 + g(x) dF/ds(x,t) > 0 (psi = -F g'; psi = 0 is a fold, for linear F a pole). At the
-// root, psi = 1 + h dF/ds(s,t), the number cvi2 divides by. The solver walks from r in the
+// root, psi = 1 + h dF/ds(s,t), the number cvi2 divides by (returned as action_solve::slope, so
+// that cvi2 does not evaluate dF/ds there again). The solver walks from r in the
 // direction -sign(h F(r)) in which phi moves towards 0, with the branch predictor
 // step = 2 |phi(x)/psi(x)| (twice the Newton step in h', so that near the root one step brackets
 // it):
@@ -172,6 +173,7 @@ struct numerical_solve_result {
     solve_status status;
     Value s;    // the root when ok; else where the search stopped (the fold, the last point)
     Value phi;  // s + h F(s) - r there
+    Value slope = std::numeric_limits<Value>::quiet_NaN();  // when ok: 1 + h dF/ds(s)
 };
 
 // |b - a| within tol of the larger of |a|, |b| and |r|: the root of s + h F(s) = r cannot be
@@ -274,7 +276,7 @@ public:
     action_solve<S> solve_implicit(const S& r, const H& half_dt, const T& t, const S& /*s_prev*/) const {
         const auto result = solve<Value>(r, half_dt, t);
         if (result.status != detail::solve_status::ok) return {r, false};
-        return {detail::from_raw<S>(result.s), true};
+        return {detail::from_raw<S>(result.s), true, detail::plain_value_t<S>(result.slope)};
     }
 
     template <class S, class T, class H>
@@ -430,11 +432,13 @@ private:
         const Value fr = raw_f<Value, S>(r, t);
         if (!detail::is_finite(r) || !detail::is_finite(fr) || !detail::is_finite(h))
             return {detail::solve_status::not_finite, r, Value(0)};
-        if (fr == 0 || h == 0) return {detail::solve_status::ok, r, Value(0)};
+        // The slope 1 + h dF/ds at the root goes out with it: cvi2 divides p by it.
+        const auto slope = [&](const Value& x) { return Value(1) + h * raw_df<Value, S>(x, t); };
+        if (fr == 0 || h == 0) return {detail::solve_status::ok, r, Value(0), slope(r)};
 
         const auto polish = [&](Value a, Value b, Value pa, Value pb) -> result {
-            if (pa == 0) return {detail::solve_status::ok, a, pa};
-            if (pb == 0) return {detail::solve_status::ok, b, pb};
+            if (pa == 0) return {detail::solve_status::ok, a, pa, slope(a)};
+            if (pb == 0) return {detail::solve_status::ok, b, pb, slope(b)};
             // toms748 wants the bracket in increasing order.
             if (b < a) {
                 std::swap(a, b);
@@ -448,8 +452,9 @@ private:
             const Value root = abs(pf) <= abs(ps) ? bracket.first : bracket.second;
             const Value proot = abs(pf) <= abs(ps) ? pf : ps;
             // On the branch, 1 + h dF/ds > 0 at the root (cvi2 divides by it).
-            if (!(Value(1) + h * raw_df<Value, S>(root, t) > 0)) return {detail::solve_status::fold, root, proot};
-            return {detail::solve_status::ok, root, proot};
+            const Value slope_root = slope(root);
+            if (!(slope_root > 0)) return {detail::solve_status::fold, root, proot};
+            return {detail::solve_status::ok, root, proot, slope_root};
         };
 
         const Value direction = detail::sign_of(-h * fr);

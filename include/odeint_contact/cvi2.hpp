@@ -18,7 +18,8 @@
 // closed form for linear_action and quadratic_action.
 // Order and cost: order 2 in q, p and s, also for time-dependent V and F. In a run of steps, one
 // evaluation of V and of grad V per step (the end values of a step are the start values of the
-// next; see "Cache" below), one of T and grad T, one of F, two of dF/ds, one solve_implicit.
+// next; see "Cache" below), one of T and grad T, one of F, one of dF/ds, one solve_implicit
+// (which also supplies 1 + h F_s at the root: see action.hpp).
 // No heap allocation after the first step.
 // What it keeps: every step is exactly a contact map, with conformal factor
 // (1 - h F_s(s_k,t_k)) / (1 + h F_s(s_{k+1},t_{k+1})); for F = gamma s that is
@@ -110,6 +111,14 @@ struct equal_elements {
         if (!(a == b)) *equal = false;
     }
 };
+
+// action_solve::slope is NaN when the action's solver does not supply it. Unqualified isnan so
+// that a multiprecision number finds its own.
+template <class T>
+bool slope_missing(const T& slope) {
+    using std::isnan;
+    return isnan(slope);
+}
 
 // odeint's integrate functions compute the n-th time as t0 + n*dt, not as t_{n-1} + dt, so the
 // time of the next step and the cached t_{k+1} = t_k + dt can differ in the last bit (about a
@@ -314,9 +323,13 @@ private:
         if (!root.ok)
             throw step_error(failure_prefix(t, dt) + action.describe_solve_failure(r, h, t1) +
                              "; the state is unchanged");
-        // The discrete Legendre transform at q_{k+1}; on the root's branch b > 0 in exact
-        // arithmetic, checked here after rounding and for user action terms.
-        const Value b = Value(1) + Value(detail::to_value(h * action.derivative(root.s, t1)));
+        // The discrete Legendre transform at q_{k+1}: b = 1 + h F_s(s_{k+1}, t_{k+1}), the slope
+        // of the implicit equation at the root, from the solver when it supplies it. On the
+        // root's branch b > 0 in exact arithmetic, checked here after rounding and for user
+        // action terms.
+        const Value b = detail::slope_missing(root.slope)
+                            ? Value(1) + Value(detail::to_value(h * action.derivative(root.s, t1)))
+                            : Value(root.slope);
         if (!(b > 0) || !detail::is_finite(b))
             throw step_error(failure_prefix(t, dt) + "the new momentum divides by 1 + (dt/2) dF/ds(s_new) = " +
                              detail::format(b) + ", which must be positive (s_new = " +
