@@ -6,8 +6,10 @@
 // D: time). A new method is a new coefficient table; nothing else.
 //
 // Cost per step with k stages: k evaluations of V and of dV/dq (both B half-flows of a stage see
-// the same q and t, because A does not move q), k + 1 of T and dT/dp (the C half-flows of
-// adjacent stages are fused: the flow of T is autonomous, so C(a) C(b) = C(a + b) exactly).
+// the same q and t, because A does not move q), k + 1 flows of T (the C half-flows of adjacent
+// stages are fused: the flow of T is autonomous, so C(a) C(b) = C(a + b) exactly), each one
+// call of the kinetic part's flow or, for a kinetic part without one, one evaluation of T and
+// one of dT/dp.
 // No heap allocation after the first step.
 //
 // Failure: the state handed to do_step is not written before the last flow that can fail (the
@@ -130,11 +132,8 @@ private:
 
         // C over the first half stage, from the input: q goes to the work state, s is carried
         // in a local until the step has succeeded.
-        time_type c = m_half[0] * dt;
-        kinetic.gradient(in.p, deriv.q);
         using action_t = std::decay_t<decltype(in.s)>;
-        action_t s = in.s + c * (dot(in.p, deriv.q) - kinetic.value(in.p));
-        algebra.for_each3(work.q, in.q, deriv.q, scale_sum2(Value(1), c));
+        action_t s = in.s + kinetic_flow(kinetic, in.q, in.p, time_type(m_half[0] * dt), work.q);
 
         for (std::size_t i = 0; i < stages; ++i) {
             const time_type ti = t + m_midpoint[i] * dt;
@@ -162,15 +161,26 @@ private:
             algebra.for_each3(p_out, work.p, deriv.p, scale_sum2(a.factor, -h));
             s = a.s - h * v;
             // C over this half stage and the next one's, fused.
-            c = m_kinetic[i] * dt;
-            kinetic.gradient(p_out, deriv.q);
-            s += c * (dot(p_out, deriv.q) - kinetic.value(p_out));
-            if (i + 1 == stages)
-                algebra.for_each3(out.q, work.q, deriv.q, scale_sum2(Value(1), c));
-            else
-                algebra.for_each3(work.q, work.q, deriv.q, scale_sum2(Value(1), c));
+            auto& q_out = (i + 1 == stages) ? out.q : work.q;
+            s += kinetic_flow(kinetic, work.q, p_out, time_type(m_kinetic[i] * dt), q_out);
         }
         out.s = s;
+    }
+
+    // The flow of T over tau from (q, p): writes q_out = q + tau dT/dp and returns the change
+    // of s, tau (p . dT/dp - T). The kinetic part's own flow when it has one (kinetic.hpp).
+    template <class Kinetic, class QIn, class P, class QOut>
+    auto kinetic_flow(const Kinetic& kinetic, const QIn& q, const P& p, const time_type& tau, QOut& q_out) {
+        if constexpr (has_kinetic_flow<Kinetic, QIn, P, time_type, QOut>::value) {
+            return kinetic.flow(q, p, tau, q_out);
+        } else {
+            using scale_sum2 = typename Operations::template scale_sum2<Value, time_type>;
+            auto& dTdp = m_deriv.m_v.q;
+            kinetic.gradient(p, dTdp);
+            const auto ds = tau * (dot(p, dTdp) - kinetic.value(p));
+            this->m_algebra.for_each3(q_out, q, dTdp, scale_sum2(Value(1), tau));
+            return ds;
+        }
     }
 
     std::array<Value, stages> m_weight;    // w_i

@@ -23,6 +23,15 @@ struct has_kinetic_gradient<K, P, D,
                             std::void_t<decltype(std::declval<const K&>().gradient(
                                 std::declval<const P&>(), std::declval<D&>()))>> : std::true_type {};
 
+// The optional kinetic member flow(q, p, dt, q_out) (see kinetic.hpp).
+template <class K, class Q, class P, class T, class QOut, class = void>
+struct has_kinetic_flow : std::false_type {};
+template <class K, class Q, class P, class T, class QOut>
+struct has_kinetic_flow<K, Q, P, T, QOut,
+                        std::void_t<decltype(std::declval<const K&>().flow(
+                            std::declval<const Q&>(), std::declval<const P&>(), std::declval<const T&>(),
+                            std::declval<QOut&>()))>> : std::true_type {};
+
 template <class V, class Q, class T, class = void>
 struct has_potential_value : std::false_type {};
 template <class V, class Q, class T>
