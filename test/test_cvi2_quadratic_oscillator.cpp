@@ -68,8 +68,13 @@ BOOST_AUTO_TEST_CASE(fixed_points_are_exactly_plus_minus_six) {
 }
 
 BOOST_AUTO_TEST_CASE(north_pole_stays_over_many_steps) {
-    // N attracts, so the per-step rounding cannot accumulate: after 10^4 steps s is still within
-    // the same 2 ulps of 6.
+    // N attracts, so the per-step rounding cannot accumulate. Near N one step maps a deviation d
+    // from 6 to c d with c = (1 - 3 tau)/(1 + 3 tau) = 7/13 (linearise s' + (tau/4) s'^2 =
+    // s + tau (18 - s^2/4) at s = s' = 6), plus its own rounding e; a step from exactly 6 lands
+    // within 6 eps (above), so take |e| <= 8 eps (2 ulps of 6). Then |d| stays below
+    // 8 eps/(1 - c) = 8 eps 13/6 (4.3 ulps) however many steps are taken. (The rounded map's
+    // attracting point is where the roundings happen to balance: 0, 1 or 2 ulps from 6 here,
+    // depending on the order of the sums in r.)
     const auto H = oscillator();
     oc::cvi2<state> stepper;
     state x{0.0, 0.0, 6.0};
@@ -77,7 +82,7 @@ BOOST_AUTO_TEST_CASE(north_pole_stays_over_many_steps) {
     for (int n = 0; n < 10000; ++n) stepper.do_step(H, x, n * tau, tau);
     BOOST_TEST(x.q == 0.0);
     BOOST_TEST(x.p == 0.0);
-    BOOST_TEST(std::abs(x.s - 6.0) <= 6 * std::numeric_limits<double>::epsilon());
+    BOOST_TEST(std::abs(x.s - 6.0) <= 8 * std::numeric_limits<double>::epsilon() * 13 / 6);
 }
 
 BOOST_AUTO_TEST_CASE(fixed_points_are_exact_in_fifty_digits) {
