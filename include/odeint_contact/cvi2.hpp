@@ -18,8 +18,8 @@
 // closed form for linear_action and quadratic_action.
 // Order and cost: order 2 in q, p and s, also for time-dependent V and F. In a run of steps, one
 // evaluation of V and of grad V per step (the end values of a step are the start values of the
-// next; see "Cache" below), one of T and grad T, one of F, one of dF/ds, one solve_implicit
-// (which also supplies 1 + h F_s at the root: see action.hpp).
+// next; see "Cache" below), one of T, one of F, one of dF/ds, one solve_implicit (which also
+// supplies 1 + h F_s at the root: see action.hpp).
 // No heap allocation after the first step.
 // What it keeps: every step is exactly a contact map, with conformal factor
 // (1 - h F_s(s_k,t_k)) / (1 + h F_s(s_{k+1},t_{k+1})); for F = gamma s that is
@@ -191,7 +191,6 @@ public:
 private:
     using coordinate_type = std::decay_t<decltype(std::declval<state_type&>().q)>;
     using momentum_type = std::decay_t<decltype(std::declval<state_type&>().p)>;
-    using velocity_type = std::decay_t<decltype(std::declval<deriv_type&>().q)>;
     using force_type = std::decay_t<decltype(std::declval<deriv_type&>().p)>;
     // ds/dt = p.dT/dp - H is an energy, so the derivative's s type is the type of V.
     using energy_type = std::decay_t<decltype(std::declval<deriv_type&>().s)>;
@@ -205,7 +204,6 @@ private:
         for (auto& q : m_q) resized |= odeint::adjust_size_by_resizeability(q, x.q, q_resizeable());
         for (auto& f : m_force) resized |= odeint::adjust_size_by_resizeability(f, x.p, p_resizeable());
         resized |= odeint::adjust_size_by_resizeability(m_momentum, x.p, p_resizeable());
-        resized |= odeint::adjust_size_by_resizeability(m_velocity, x.q, q_resizeable());
         return resized;
     }
 
@@ -304,11 +302,14 @@ private:
             m_cached = true;
         }
 
-        // The discrete Legendre transform at q_k, solved for pi = m Delta/tau, then q_{k+1}.
+        // The discrete Legendre transform at q_k, solved for pi = m Delta/tau, then
+        // q_{k+1} = q_k + (tau/m) pi (one product on the way from pi to V(q_{k+1}), not two).
         auto& pi = m_momentum.m_v;
         algebra.for_each3(pi, in.p, m_force[k].m_v, scale_sum2(a, time_type(-h)));
-        kinetic.gradient(pi, m_velocity.m_v);
-        algebra.for_each3(m_q[next].m_v, in.q, m_velocity.m_v, scale_sum2(Value(1), dt));
+        const auto dt_over_m = dt / kinetic.mass();
+        algebra.for_each3(m_q[next].m_v, in.q, pi,
+                          typename Operations::template scale_sum2<Value, std::decay_t<decltype(dt_over_m)>>(
+                              Value(1), dt_over_m));
 
         // End values, kept in slot `next` for the next step. Until the step succeeds the cache
         // still describes slot k, which is the unchanged input: a retry with another dt reuses it.
@@ -316,9 +317,10 @@ private:
         m_energy[next] = potential.value(m_q[next].m_v, t1);
 
         // s_{k+1} + h F(s_{k+1}, t_{k+1}) = r; (m/2)|Delta/tau|^2 = T(pi) since Delta/tau = pi/m.
-        const action_t r = action_t(
-            in.s + dt * (kinetic.value(pi) - (m_energy[k] + m_energy[next]) / Value(2) -
-                         action.value(in.s, t) / Value(2)));
+        // The terms known at the start are summed first, then T(pi), and V_{k+1} last: it comes
+        // latest, after q_{k+1} and the potential.
+        const action_t r_start = action_t(in.s - h * (m_energy[k] + action.value(in.s, t)));
+        const action_t r = action_t((r_start + dt * kinetic.value(pi)) - h * m_energy[next]);
         const action_solve<action_t> root = action.template solve_implicit<Value>(r, h, t1, action_t(in.s));
         if (!root.ok)
             throw step_error(failure_prefix(t, dt) + action.describe_solve_failure(r, h, t1) +
@@ -335,9 +337,10 @@ private:
                              detail::format(b) + ", which must be positive (s_new = " +
                              detail::format(root.s) + "); the state is unchanged");
 
-        // Nothing can fail from here on: write the caller's state.
-        const Value inverse_b = Value(1) / b;
-        algebra.for_each3(out.p, pi, m_force[next].m_v, scale_sum2(inverse_b, time_type(-h * inverse_b)));
+        // Nothing can fail from here on: write the caller's state. pi - h grad V_{k+1} does not
+        // wait for b (pi is not needed any more).
+        algebra.for_each3(pi, pi, m_force[next].m_v, scale_sum2(Value(1), time_type(-h)));
+        algebra.for_each2(out.p, pi, copy(Value(1) / b));
         algebra.for_each2(out.q, m_q[next].m_v, copy(Value(1)));
         out.s = root.s;
         m_time[next] = t1;
@@ -356,7 +359,6 @@ private:
     const void* m_potential_address = nullptr;
     const void* m_potential_type = nullptr;
     boost::numeric::odeint::state_wrapper<momentum_type> m_momentum;  // pi = m Delta/tau
-    boost::numeric::odeint::state_wrapper<velocity_type> m_velocity;  // pi/m
 };
 
 }  // namespace odeint_contact
