@@ -283,6 +283,9 @@ private:
         // only for a = 1 + tau dL/ds_k = 1 - h F_s(s_k) != 0, and it continues the identity of
         // tau = 0 only while a > 0; a <= 0 would scale p by a non-positive factor (the exact
         // flow's factor exp(-int F_s dt) never is): the step is too long for the damping.
+        // F and dF/ds at (s_k, t_k) side by side: an inlined coefficient f(t_k) is then computed
+        // once for both.
+        const auto action_start = action.value(in.s, t);
         const Value a = Value(1) - Value(detail::to_value(h * action.derivative(in.s, t)));
         if (!(a > 0) || !detail::is_finite(a))
             throw step_error(failure_prefix(t, dt) + "1 - (dt/2) dF/ds(s, t) = " + detail::format(a) +
@@ -319,7 +322,7 @@ private:
         // s_{k+1} + h F(s_{k+1}, t_{k+1}) = r; (m/2)|Delta/tau|^2 = T(pi) since Delta/tau = pi/m.
         // The terms known at the start are summed first, then T(pi), and V_{k+1} last: it comes
         // latest, after q_{k+1} and the potential.
-        const action_t r_start = action_t(in.s - h * (m_energy[k] + action.value(in.s, t)));
+        const action_t r_start = action_t(in.s - h * (m_energy[k] + action_start));
         const action_t r = action_t((r_start + dt * kinetic.value(pi)) - h * m_energy[next]);
         const action_solve<action_t> root = action.template solve_implicit<Value>(r, h, t1, action_t(in.s));
         if (!root.ok)
