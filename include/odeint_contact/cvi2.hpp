@@ -18,8 +18,8 @@
 // closed form for linear_action and quadratic_action.
 // Order and cost: order 2 in q, p and s, also for time-dependent V and F. In a run of steps, one
 // evaluation of V and of grad V per step (the end values of a step are the start values of the
-// next; see "Cache" below), one of T, one of F, one of dF/ds, one solve_implicit (which also
-// supplies 1 + h F_s at the root: see action.hpp).
+// next; see "Cache" below), one flow of T (kinetic.flow), one of F, one of dF/ds, one
+// solve_implicit (which also supplies 1 + h F_s at the root: see action.hpp).
 // No heap allocation after the first step.
 // What it keeps: every step is exactly a contact map, with conformal factor
 // (1 - h F_s(s_k,t_k)) / (1 + h F_s(s_{k+1},t_{k+1})); for F = gamma s that is
@@ -306,24 +306,22 @@ private:
         }
 
         // The discrete Legendre transform at q_k, solved for pi = m Delta/tau, then
-        // q_{k+1} = q_k + (tau/m) pi (one product on the way from pi to V(q_{k+1}), not two).
+        // q_{k+1} = q_k + tau pi/m and tau (m/2)|Delta/tau|^2 = tau T(pi): exactly the flow of T
+        // over tau from (q_k, pi), whose change of s, tau (pi . dT/dp - T), is tau T for the
+        // quadratic T. quadratic_kinetic's flow has tau/m and tau/(2m) off the path from pi.
         auto& pi = m_momentum.m_v;
         algebra.for_each3(pi, in.p, m_force[k].m_v, scale_sum2(a, time_type(-h)));
-        const auto dt_over_m = dt / kinetic.mass();
-        algebra.for_each3(m_q[next].m_v, in.q, pi,
-                          typename Operations::template scale_sum2<Value, std::decay_t<decltype(dt_over_m)>>(
-                              Value(1), dt_over_m));
+        const auto dt_T = kinetic.flow(in.q, pi, dt, m_q[next].m_v);
 
         // End values, kept in slot `next` for the next step. Until the step succeeds the cache
         // still describes slot k, which is the unchanged input: a retry with another dt reuses it.
         potential.gradient(m_q[next].m_v, t1, m_force[next].m_v);
         m_energy[next] = potential.value(m_q[next].m_v, t1);
 
-        // s_{k+1} + h F(s_{k+1}, t_{k+1}) = r; (m/2)|Delta/tau|^2 = T(pi) since Delta/tau = pi/m.
-        // The terms known at the start are summed first, then T(pi), and V_{k+1} last: it comes
-        // latest, after q_{k+1} and the potential.
+        // s_{k+1} + h F(s_{k+1}, t_{k+1}) = r. The terms known at the start are summed first,
+        // then tau T(pi), and V_{k+1} last: it comes latest, after q_{k+1} and the potential.
         const action_t r_start = action_t(in.s - h * (m_energy[k] + action_start));
-        const action_t r = action_t((r_start + dt * kinetic.value(pi)) - h * m_energy[next]);
+        const action_t r = action_t((r_start + dt_T) - h * m_energy[next]);
         const action_solve<action_t> root = action.template solve_implicit<Value>(r, h, t1, action_t(in.s));
         if (!root.ok)
             throw step_error(failure_prefix(t, dt) + action.describe_solve_failure(r, h, t1) +
