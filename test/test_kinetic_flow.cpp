@@ -4,7 +4,8 @@
 //    change of s is tau |p|^2/(2m), which is tau (p . dT/dp - T) by Euler's theorem; to a few
 //    ulps of these values (computed in 50 digits) for masses other than 1, bit for bit equal to
 //    the generic form from gradient and value for m = 1; in place as out of place; with
-//    Boost.Units it returns an action and computes the plain-double numbers;
+//    Boost.Units it returns an action and computes the plain-double numbers; its value T, times
+//    a stored 1/(2m), is |p|^2/2 exactly for m = 1 and within rounding of |p|^2/(2m) otherwise;
 //  - chi2 and chi4 call a kinetic part's flow k + 1 times per step and neither its value nor its
 //    gradient, and take exactly the steps they take with the same kinetic part without flow
 //    (T = |p|^4/4, which is not quadratic, so nothing rests on Euler's theorem); a flow that
@@ -176,6 +177,19 @@ BOOST_AUTO_TEST_CASE(quadratic_flow_is_exact_to_rounding_for_any_mass) {
             BOOST_TEST(std::abs(static_cast<double>(mp(ds) - exact_ds)) <= 4 * eps * std::abs(static_cast<double>(exact_ds)),
                        "m = " << m << ", tau = " << tau << ": ds");
         }
+    }
+}
+
+// T = |p|^2 * (1/(2m)) with the reciprocal stored: exactly |p|^2/2 for m = 1 (halving is exact),
+// and for other masses within five roundings (1/(2m), three squares summed in two additions, the
+// product) of the exact value, 2.5 eps relative, bounded by 3 eps.
+BOOST_AUTO_TEST_CASE(quadratic_value_is_T_to_rounding) {
+    const double norm2 = p0[0] * p0[0] + p0[1] * p0[1] + p0[2] * p0[2];
+    BOOST_TEST(oc::quadratic_kinetic<>{}.value(p0) == norm2 / 2);
+    for (double m : {1.7, 0.3, 1e-3, 13.0}) {
+        const mp exact = (mp(p0[0]) * mp(p0[0]) + mp(p0[1]) * mp(p0[1]) + mp(p0[2]) * mp(p0[2])) / (2 * mp(m));
+        const double T = oc::quadratic_kinetic<>{m}.value(p0);
+        BOOST_TEST(std::abs(static_cast<double>(mp(T) - exact)) <= 3 * eps * static_cast<double>(exact), "m = " << m);
     }
 }
 
