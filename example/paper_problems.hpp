@@ -37,13 +37,17 @@ using kepler_state = oc::contact_state<kepler_coor>;
 
 // V(q) = -1/|q|: the figures use unit strength (errata section 4: with -0.01/|q| the paper's
 // initial data would not even be bound).
+// value_and_gradient gives the steppers and the system function, which need V and dV/dq at the
+// same point, both for one |q|.
 struct kepler_potential {
     double value(const kepler_coor& q, double) const { return -1.0 / std::hypot(q[0], q[1]); }
-    void gradient(const kepler_coor& q, double, kepler_coor& dVdq) const {
+    void gradient(const kepler_coor& q, double t, kepler_coor& dVdq) const { value_and_gradient(q, t, dVdq); }
+    double value_and_gradient(const kepler_coor& q, double, kepler_coor& dVdq) const {
         const double r = std::hypot(q[0], q[1]);
         const double c = 1.0 / (r * r * r);
         dVdq[0] = c * q[0];
         dVdq[1] = c * q[1];
+        return -1.0 / r;
     }
 };
 

@@ -1,6 +1,7 @@
 // The cost model of the contact steppers, deterministically (counts, not timings):
 // - a step of k stages (chi2: 1, chi4: 3, chi6: 7, chi8: 15) evaluates V and dV/dq k times each
 //   and T and dT/dp k + 1 times each;
+// - a potential's optional value_and_gradient replaces each pair of calls of value and gradient;
 // - after the first step, do_step allocates nothing on the heap, in place or out of place, also
 //   with a std::vector state. This TU replaces the global operator new to count allocations.
 #define BOOST_TEST_MODULE cost
@@ -171,6 +172,59 @@ BOOST_AUTO_TEST_CASE(chi2_evaluates_V_and_its_gradient_once_per_step) { check_ev
 BOOST_AUTO_TEST_CASE(chi4_evaluates_three_stages) { check_evaluations<oc::chi4<array_state>>(3); }
 BOOST_AUTO_TEST_CASE(chi6_evaluates_seven_stages) { check_evaluations<oc::chi6<array_state>>(7); }
 BOOST_AUTO_TEST_CASE(chi8_evaluates_fifteen_stages) { check_evaluations<oc::chi8<array_state>>(15); }
+
+// A potential with value_and_gradient is called once where V and dV/dq are both needed, and its
+// value and gradient never: once per stage by the chi steppers, once per step in a run by cvi2
+// (plus the start of the first step), once per evaluation of the system function by odeint's
+// runge_kutta4 (four per step). The fused potential computes the formulas of value and gradient,
+// so each trajectory equals the one with the plain potential bit for bit, which it would not if
+// a stepper took V or dV/dq from the wrong call (this assumes the compiler evaluates the same
+// formulas alike in both instantiations; on x86-64 it does not contract them into FMAs).
+namespace {
+
+using kepler_state = oc::contact_state<std::array<double, 2>>;
+
+template <class Potential>
+auto kepler_system(test_support::eval_counter* counter) {
+    Potential v;
+    v.counter = counter;
+    return oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, v,
+                                          oc::linear_action([](double t) { return 0.1 * std::sin(t); }));
+}
+
+template <class Stepper>
+void check_value_and_gradient(std::size_t per_step, std::size_t extra) {
+    test_support::eval_counter fused, plain;
+    const auto h_fused = kepler_system<test_support::fused_kepler_potential>(&fused);
+    const auto h_plain = kepler_system<test_support::kepler_potential>(&plain);
+    const kepler_state start{{1.0, 0.2}, {0.1, 0.9}, 0.0};
+    kepler_state x_fused = start, x_plain = start;
+    Stepper s_fused, s_plain;
+    const std::size_t n = 20;
+    odeint::integrate_n_steps(s_fused, h_fused, x_fused, 0.0, 0.05, n);
+    odeint::integrate_n_steps(s_plain, h_plain, x_plain, 0.0, 0.05, n);
+    BOOST_TEST(fused.value_and_gradient == n * per_step + extra);
+    BOOST_TEST(fused.value == 0u);
+    BOOST_TEST(fused.gradient == 0u);
+    BOOST_TEST(plain.value == n * per_step + extra);
+    BOOST_TEST(plain.gradient == n * per_step + extra);
+    for (std::size_t i = 0; i < 2; ++i) {
+        BOOST_TEST(x_fused.q[i] == x_plain.q[i]);
+        BOOST_TEST(x_fused.p[i] == x_plain.p[i]);
+    }
+    BOOST_TEST(x_fused.s == x_plain.s);
+    BOOST_TEST(x_fused.q[0] != start.q[0]);  // it moved
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(value_and_gradient_replaces_both_calls) {
+    check_value_and_gradient<oc::chi2<kepler_state>>(1, 0);
+    check_value_and_gradient<oc::chi4<kepler_state>>(3, 0);
+    check_value_and_gradient<oc::chi8<kepler_state>>(15, 0);
+    check_value_and_gradient<oc::cvi2<kepler_state>>(1, 1);
+    check_value_and_gradient<odeint::runge_kutta4<kepler_state>>(4, 0);
+}
 
 // The counter is live: a vector built inside the window is seen. Its buffer escapes to a
 // volatile global so the compiler cannot remove the allocation (new/delete pairs may be elided).

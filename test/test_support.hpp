@@ -29,6 +29,7 @@ namespace test_support {
 struct eval_counter {
     std::size_t value = 0;
     std::size_t gradient = 0;
+    std::size_t value_and_gradient = 0;
 };
 
 // V(q, t) = k(t) |q|^2 / 2 for a scalar q or any range of numbers; k(t) = k0 (1 + eps sin(omega t)).
@@ -77,10 +78,24 @@ struct kepler_potential {
     }
     void gradient(const std::array<double, 2>& q, double, std::array<double, 2>& dVdq) const {
         if (counter) ++counter->gradient;
+        force(q, dVdq);
+    }
+    // Writes dV/dq and returns |q|.
+    double force(const std::array<double, 2>& q, std::array<double, 2>& dVdq) const {
         const double r = std::hypot(q[0], q[1]);
         const double c = mu / (r * r * r);
         dVdq[0] = c * q[0];
         dVdq[1] = c * q[1];
+        return r;
+    }
+};
+
+// The same potential with the optional value_and_gradient: |q| once for V and dV/dq, with the
+// same formulas as value and gradient above, so that every result equals theirs bit for bit.
+struct fused_kepler_potential : kepler_potential {
+    double value_and_gradient(const std::array<double, 2>& q, double, std::array<double, 2>& dVdq) const {
+        if (counter) ++counter->value_and_gradient;
+        return -mu / force(q, dVdq);
     }
 };
 

@@ -296,8 +296,7 @@ private:
         // Start values: from the previous step when it ended where this one starts.
         if (!cache_matches(in.q, t, potential)) {
             m_cached = false;  // slot k is being overwritten; stays invalid if V throws
-            potential.gradient(in.q, t, m_force[k].m_v);
-            m_energy[k] = potential.value(in.q, t);
+            m_energy[k] = detail::potential_value_and_gradient(potential, in.q, t, m_force[k].m_v);
             algebra.for_each2(m_q[k].m_v, in.q, copy(Value(1)));
             m_time[k] = t;
             m_potential_address = std::addressof(potential);
@@ -315,8 +314,7 @@ private:
 
         // End values, kept in slot `next` for the next step. Until the step succeeds the cache
         // still describes slot k, which is the unchanged input: a retry with another dt reuses it.
-        potential.gradient(m_q[next].m_v, t1, m_force[next].m_v);
-        m_energy[next] = potential.value(m_q[next].m_v, t1);
+        m_energy[next] = detail::potential_value_and_gradient(potential, m_q[next].m_v, t1, m_force[next].m_v);
 
         // s_{k+1} + h F(s_{k+1}, t_{k+1}) = r. The terms known at the start are summed first,
         // then tau T(pi), and V_{k+1} last: it comes latest, after q_{k+1} and the potential.

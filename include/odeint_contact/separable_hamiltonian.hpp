@@ -9,6 +9,11 @@
 // The potential concept (for a user type V):
 //   v.value(q, t)            V(q,t), an energy
 //   v.gradient(q, t, dVdq)   writes dV/dq (a force) into dVdq, the derivative's p type
+// Optionally, both at once:
+//   v.value_and_gradient(q, t, dVdq)   writes dV/dq into dVdq and returns V(q,t)
+// The system function and the steppers need V and dV/dq at the same (q,t) and call it instead of
+// gradient then value when it is present. Potentials whose value and gradient share work (the
+// distances of a pair potential: one square root each for both) then do that work once.
 // See kinetic.hpp and action.hpp for the other two parts.
 #ifndef ODEINT_CONTACT_SEPARABLE_HAMILTONIAN_HPP
 #define ODEINT_CONTACT_SEPARABLE_HAMILTONIAN_HPP
@@ -44,12 +49,13 @@ public:
     void operator()(const State& x, Deriv& dxdt, const Time& t) const {
         detail::check_hamiltonian_parts<Kinetic, Potential, Action, State, Deriv, Time>();
         m_kinetic.gradient(x.p, dxdt.q);
-        m_potential.gradient(x.q, t, dxdt.p);
+        const auto v = detail::potential_value_and_gradient(m_potential, x.q, t, dxdt.p);
         const auto fs = m_action.derivative(x.s, t);
         using value_type = detail::plain_value_t<detail::scalar_of_t<decltype(x.p)>>;
         using op = boost::numeric::odeint::default_operations::scale_sum2<value_type, decltype(-fs)>;
         contact_algebra::for_each3(dxdt.p, dxdt.p, x.p, op(value_type(-1), -fs));
-        dxdt.s = detail::dot(x.p, dxdt.q) - value(x, t);
+        // H summed as in value(), with the V already computed.
+        dxdt.s = detail::dot(x.p, dxdt.q) - (m_kinetic.value(x.p) + v + m_action.value(x.s, t));
     }
 
     template <class State, class Time>

@@ -6,7 +6,8 @@
 // D: time). A new method is a new coefficient table; nothing else.
 //
 // Cost per step with k stages: k evaluations of V and of dV/dq (both B half-flows of a stage see
-// the same q and t, because A does not move q), k + 1 flows of T (the C half-flows of adjacent
+// the same q and t, because A does not move q; k calls of value_and_gradient when the potential
+// has it), k + 1 flows of T (the C half-flows of adjacent
 // stages are fused: the flow of T is autonomous, so C(a) C(b) = C(a + b) exactly), each one
 // call of the kinetic part's flow or, for a kinetic part without one, one evaluation of T and
 // one of dT/dp.
@@ -139,8 +140,7 @@ private:
             const time_type ti = t + m_midpoint[i] * dt;
             const time_type h = m_half[i] * dt;
             // B(h): dV/dq and V at the stage's q and midpoint time, shared by both half-flows.
-            potential.gradient(work.q, ti, deriv.p);
-            const auto v = potential.value(work.q, ti);
+            const auto v = detail::potential_value_and_gradient(potential, work.q, ti, deriv.p);
             // B(h) first: p - h dV does not need the action flow, so it stays off the critical
             // path through the flow's factor (a division for quadratic F).
             const auto& p_in = (i == 0) ? in.p : work.p;

@@ -47,6 +47,34 @@ struct has_potential_gradient<V, Q, T, D,
                                   std::declval<const Q&>(), std::declval<const T&>(),
                                   std::declval<D&>()))>> : std::true_type {};
 
+// The optional potential member value_and_gradient(q, t, dVdq), which writes dV/dq and returns
+// V(q,t) (see separable_hamiltonian.hpp).
+template <class V, class Q, class T, class D, class = void>
+struct has_potential_value_and_gradient : std::false_type {};
+template <class V, class Q, class T, class D>
+struct has_potential_value_and_gradient<V, Q, T, D,
+                                        std::void_t<decltype(std::declval<const V&>().value_and_gradient(
+                                            std::declval<const Q&>(), std::declval<const T&>(),
+                                            std::declval<D&>()))>> : std::true_type {};
+
+// V(q,t), with dV/dq written into dVdq: one call of the potential's value_and_gradient when it
+// has one, else gradient then value. The result has the type of value(q, t) either way, so that
+// H and the steppers' sums do not change type with the potential's choice.
+template <class Potential, class Q, class T, class D>
+auto potential_value_and_gradient(const Potential& potential, const Q& q, const T& t, D& dVdq)
+    -> std::decay_t<decltype(potential.value(q, t))> {
+    using energy = std::decay_t<decltype(potential.value(q, t))>;
+    if constexpr (has_potential_value_and_gradient<Potential, Q, T, D>::value) {
+        static_assert(std::is_convertible<decltype(potential.value_and_gradient(q, t, dVdq)), energy>::value,
+                      "odeint_contact: the potential's value_and_gradient(q, t, dVdq) must return V(q,t), "
+                      "of the type of value(q, t)");
+        return energy(potential.value_and_gradient(q, t, dVdq));
+    } else {
+        potential.gradient(q, t, dVdq);
+        return potential.value(q, t);
+    }
+}
+
 template <class A, class S, class T, class = void>
 struct has_action_value : std::false_type {};
 template <class A, class S, class T>
