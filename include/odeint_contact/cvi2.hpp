@@ -55,8 +55,6 @@
 
 #include <boost/numeric/odeint/algebra/algebra_dispatcher.hpp>
 #include <boost/numeric/odeint/algebra/operations_dispatcher.hpp>
-#include <boost/numeric/odeint/stepper/base/algebra_stepper_base.hpp>
-#include <boost/numeric/odeint/stepper/stepper_categories.hpp>
 #include <boost/numeric/odeint/util/is_resizeable.hpp>
 #include <boost/numeric/odeint/util/resizer.hpp>
 #include <boost/numeric/odeint/util/state_wrapper.hpp>
@@ -65,6 +63,7 @@
 #include <odeint_contact/action.hpp>
 #include <odeint_contact/contact_state.hpp>
 #include <odeint_contact/detail/concept_checks.hpp>
+#include <odeint_contact/detail/stepper_base.hpp>
 #include <odeint_contact/detail/traits.hpp>
 #include <odeint_contact/errors.hpp>
 #include <odeint_contact/kinetic.hpp>
@@ -147,26 +146,21 @@ template <class State, class Value = double, class Deriv = State, class Time = V
           class Algebra = typename boost::numeric::odeint::algebra_dispatcher<State>::algebra_type,
           class Operations = typename boost::numeric::odeint::operations_dispatcher<State>::operations_type,
           class Resizer = boost::numeric::odeint::initially_resizer>
-class cvi2 : public boost::numeric::odeint::algebra_stepper_base<Algebra, Operations> {
-    using algebra_stepper_base_type = boost::numeric::odeint::algebra_stepper_base<Algebra, Operations>;
+class cvi2 : public detail::stepper_base<State, Value, Deriv, Time, Algebra, Operations, Resizer> {
+    using base = detail::stepper_base<State, Value, Deriv, Time, Algebra, Operations, Resizer>;
 
 public:
-    using state_type = State;
-    using value_type = Value;
-    using deriv_type = Deriv;
-    using time_type = Time;
-    using algebra_type = Algebra;
-    using operations_type = Operations;
-    using resizer_type = Resizer;
-    using stepper_category = boost::numeric::odeint::stepper_tag;
-    using order_type = unsigned short;
-    using wrapped_state_type = boost::numeric::odeint::state_wrapper<state_type>;
-    using wrapped_deriv_type = boost::numeric::odeint::state_wrapper<deriv_type>;
+    using typename base::algebra_type;
+    using typename base::deriv_type;
+    using typename base::order_type;
+    using typename base::resizer_type;
+    using typename base::state_type;
+    using typename base::time_type;
     using stepper_type = cvi2;
 
     static constexpr order_type order_value = 2;
 
-    explicit cvi2(const algebra_type& algebra = algebra_type()) : algebra_stepper_base_type(algebra) {}
+    explicit cvi2(const algebra_type& algebra = algebra_type()) : base(algebra) {}
 
     order_type order() const { return order_value; }
 

@@ -23,8 +23,6 @@
 #include <string>
 #include <type_traits>
 
-#include <boost/numeric/odeint/stepper/base/algebra_stepper_base.hpp>
-#include <boost/numeric/odeint/stepper/stepper_categories.hpp>
 #include <boost/numeric/odeint/util/is_resizeable.hpp>
 #include <boost/numeric/odeint/util/resizer.hpp>
 #include <boost/numeric/odeint/util/state_wrapper.hpp>
@@ -32,6 +30,7 @@
 
 #include <odeint_contact/contact_state.hpp>
 #include <odeint_contact/detail/concept_checks.hpp>
+#include <odeint_contact/detail/stepper_base.hpp>
 #include <odeint_contact/detail/traits.hpp>
 #include <odeint_contact/errors.hpp>
 #include <odeint_contact/separable_hamiltonian.hpp>
@@ -41,27 +40,23 @@ namespace detail {
 
 template <class Coefficients, class State, class Value, class Deriv, class Time, class Algebra,
           class Operations, class Resizer>
-class chi_composition : public boost::numeric::odeint::algebra_stepper_base<Algebra, Operations> {
-    using algebra_stepper_base_type = boost::numeric::odeint::algebra_stepper_base<Algebra, Operations>;
+class chi_composition : public stepper_base<State, Value, Deriv, Time, Algebra, Operations, Resizer> {
+    using base = stepper_base<State, Value, Deriv, Time, Algebra, Operations, Resizer>;
     static constexpr std::size_t stages = Coefficients::stages;
 
 public:
-    using state_type = State;
-    using value_type = Value;
-    using deriv_type = Deriv;
-    using time_type = Time;
-    using algebra_type = Algebra;
-    using operations_type = Operations;
-    using resizer_type = Resizer;
-    using stepper_category = boost::numeric::odeint::stepper_tag;
-    using order_type = unsigned short;
-    using wrapped_state_type = boost::numeric::odeint::state_wrapper<state_type>;
-    using wrapped_deriv_type = boost::numeric::odeint::state_wrapper<deriv_type>;
+    using typename base::algebra_type;
+    using typename base::deriv_type;
+    using typename base::order_type;
+    using typename base::resizer_type;
+    using typename base::state_type;
+    using typename base::time_type;
+    using typename base::wrapped_deriv_type;
+    using typename base::wrapped_state_type;
 
     static constexpr order_type order_value = Coefficients::order;
 
-    explicit chi_composition(const algebra_type& algebra = algebra_type())
-        : algebra_stepper_base_type(algebra) {
+    explicit chi_composition(const algebra_type& algebra = algebra_type()) : base(algebra) {
         const std::array<Value, stages> w = Coefficients::template weights<Value>();
         Value elapsed(0);
         for (std::size_t i = 0; i < stages; ++i) {
