@@ -5,6 +5,7 @@
 //  - with Value = boost::multiprecision::cpp_bin_float_50 (and 50-digit state scalars) the
 //    measured orders are 4, 6 and 8 in q, p and s on the damped oscillator down to errors far below
 //    double precision (chi8: 1e-30), and also with time-dependent V and F;
+//  - a non-finite multiprecision damping constant is refused with parameter_error, as a double is;
 //  - negative control: the same 15-stage composition with its weights rounded to double stalls
 //    near 1e-17 instead, so reaching 1e-30 needs every weight to all 50 digits.
 // Run time: multiprecision arithmetic is ~100 times slower than double, so the interval is short
@@ -233,6 +234,15 @@ class rounded_chi8 {
 // order is below 2 (it measures 0.000: the error, ~1e-17 in q and ~1e-16 in p, is the weights'
 // rounding and does not depend on dt); with exact weights the last order is 8 and the finest error
 // 3e-30 (previous case). Same runs otherwise, so only the weights' digits make the difference.
+BOOST_AUTO_TEST_CASE(non_finite_multiprecision_constants_are_rejected) {
+    for (const mp& c : {std::numeric_limits<mp>::quiet_NaN(), std::numeric_limits<mp>::infinity(),
+                       -std::numeric_limits<mp>::infinity()}) {
+        BOOST_CHECK_THROW(static_cast<void>(oc::linear_action<mp>(c)), oc::parameter_error);
+        BOOST_CHECK_THROW(static_cast<void>(oc::quadratic_action<mp>(c)), oc::parameter_error);
+    }
+    BOOST_CHECK_NO_THROW(static_cast<void>(oc::quadratic_action<mp>(mp(-1) / 3)));
+}
+
 BOOST_AUTO_TEST_CASE(weights_rounded_to_double_break_the_order_below_1e_16) {
     const auto H = oscillator();
     const auto ref = oscillator_reference();

@@ -82,12 +82,14 @@ struct action_solve {
 
 namespace detail {
 
-// A coefficient that is either a constant or a callable of t.
+// A coefficient that is either a constant or a callable of t. A constant is any number type
+// (numeric_limits specialised: built-in and multiprecision numbers) or quantity; it is checked
+// here, once, so that a NaN or infinite damping is refused where it is given.
 template <class F>
 class coefficient {
 public:
     explicit coefficient(F f, const char* where) : m_f(std::move(f)) {
-        if constexpr (std::is_arithmetic_v<F> || is_quantity<F>::value) {
+        if constexpr (std::numeric_limits<F>::is_specialized || is_quantity<F>::value) {
             if (!is_finite(m_f))
                 throw parameter_error(std::string("odeint_contact::") + where +
                                       ": the coefficient must be finite, got " + detail::format(m_f));
