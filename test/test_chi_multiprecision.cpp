@@ -234,15 +234,6 @@ class rounded_chi8 {
 // order is below 2 (it measures 0.000: the error, ~1e-17 in q and ~1e-16 in p, is the weights'
 // rounding and does not depend on dt); with exact weights the last order is 8 and the finest error
 // 3e-30 (previous case). Same runs otherwise, so only the weights' digits make the difference.
-BOOST_AUTO_TEST_CASE(non_finite_multiprecision_constants_are_rejected) {
-    for (const mp& c : {std::numeric_limits<mp>::quiet_NaN(), std::numeric_limits<mp>::infinity(),
-                       -std::numeric_limits<mp>::infinity()}) {
-        BOOST_CHECK_THROW(static_cast<void>(oc::linear_action<mp>(c)), oc::parameter_error);
-        BOOST_CHECK_THROW(static_cast<void>(oc::quadratic_action<mp>(c)), oc::parameter_error);
-    }
-    BOOST_CHECK_NO_THROW(static_cast<void>(oc::quadratic_action<mp>(mp(-1) / 3)));
-}
-
 BOOST_AUTO_TEST_CASE(weights_rounded_to_double_break_the_order_below_1e_16) {
     const auto H = oscillator();
     const auto ref = oscillator_reference();
@@ -298,3 +289,13 @@ BOOST_AUTO_TEST_CASE(orders_with_time_dependent_potential_and_damping) {
 }
 
 }  // namespace
+
+// A damping constant in Value's own number type is checked at construction like a double.
+BOOST_AUTO_TEST_CASE(non_finite_multiprecision_constants_are_rejected) {
+    for (const mp& c : {std::numeric_limits<mp>::quiet_NaN(), std::numeric_limits<mp>::infinity(),
+                       -std::numeric_limits<mp>::infinity()}) {
+        BOOST_CHECK_THROW(static_cast<void>(oc::linear_action<mp>(c)), oc::parameter_error);
+        BOOST_CHECK_THROW(static_cast<void>(oc::quadratic_action<mp>(c)), oc::parameter_error);
+    }
+    BOOST_CHECK_NO_THROW(static_cast<void>(oc::quadratic_action<mp>(mp(-1) / 3)));
+}

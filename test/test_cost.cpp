@@ -179,7 +179,8 @@ BOOST_AUTO_TEST_CASE(chi8_evaluates_fifteen_stages) { check_evaluations<oc::chi8
 // runge_kutta4 (four per step). The fused potential computes the formulas of value and gradient,
 // so each trajectory equals the one with the plain potential bit for bit, which it would not if
 // a stepper took V or dV/dq from the wrong call (this assumes the compiler evaluates the same
-// formulas alike in both instantiations; on x86-64 it does not contract them into FMAs).
+// formulas alike in both instantiations: the Kepler formulas have no a*b + c to contract into an
+// FMA differently in one of them).
 namespace {
 
 using kepler_state = oc::contact_state<std::array<double, 2>>;

@@ -9,8 +9,9 @@
 // and 2 of the paper "New directions for contact integrators"; the paper's printed B map has a
 // wrong factor 1/2). V and F are evaluated at the midpoint time t + tau/2.
 // Order and cost: order 2 in q, p and s, also for time-dependent V and F. One evaluation of V and
-// of dV/dq, two flows of T per step (each one call of the kinetic part's flow, or one of T and
-// one of dT/dp; kinetic.hpp); no heap allocation after the first step.
+// of dV/dq (one call of value_and_gradient when the potential has it; separable_hamiltonian.hpp),
+// two flows of T per step (each one call of the kinetic part's flow, or one of T and one of
+// dT/dp; kinetic.hpp); no heap allocation after the first step.
 // What it keeps: every step is exactly a contact map; its conformal factor is the product of the
 // sub-flows' factors (e^{-f tau} for F = f s, 4/(2 + gamma tau s)^2 for F = gamma s^2/2).
 // When not to use it: H not separable into T(p) + V(q,t) + F(s,t) (use odeint's general steppers

@@ -5,8 +5,8 @@
 // What it does: the triple jump S2(x1 tau) S2(x0 tau) S2(x1 tau) of the chi2 step, with
 // x1 = 1/(2 - 2^{1/3}), x0 = 1 - 2 x1 (Yoshida 1990; Creutz-Gocksch 1989), computed in Value.
 // Each stage advances time by its own fraction of tau.
-// Order and cost: order 4 in q, p and s. 3 evaluations of V and dV/dq per step, 4 flows of T
-// (adjacent kinetic flows are fused; see chi2.hpp); no heap allocation after the first step.
+// Order and cost: order 4 in q, p and s. 3 evaluations of V and dV/dq per step (or 3 calls of
+// value_and_gradient), 4 flows of T (adjacent kinetic flows are fused; see chi2.hpp); no heap allocation after the first step.
 // What it keeps: every step is exactly a contact map (conformal factor e^{-f tau} for F = f s).
 // When not to use it: x0 < 0, so one stage runs backwards in time; for F = gamma s^2/2 the
 // backward stage can hit the blow-up 2 + gamma x0 tau s <= 0 where the forward flow exists.

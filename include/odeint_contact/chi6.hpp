@@ -7,8 +7,8 @@
 // the solution of the order conditions to 50 digits (detail/composition_coefficients.hpp), so a
 // multiprecision Value keeps order 6 far below double precision. Each stage advances time by its
 // own fraction of tau.
-// Order and cost: order 6 in q, p and s. 7 evaluations of V and dV/dq per step, 8 flows of T
-// (see chi2.hpp); no heap allocation after the first step.
+// Order and cost: order 6 in q, p and s. 7 evaluations of V and dV/dq per step (or 7 calls of
+// value_and_gradient), 8 flows of T (see chi2.hpp); no heap allocation after the first step.
 // What it keeps: every step is exactly a contact map.
 // When not to use it: two of the seven stages run backwards in time (w1 = -1.18, used twice), which
 // costs accuracy at large steps and can meet the finite-time blow-up of a quadratic action where

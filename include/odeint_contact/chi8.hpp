@@ -7,8 +7,8 @@
 // the order conditions to 50 digits (detail/composition_coefficients.hpp), so a multiprecision
 // Value keeps order 8 far below double precision. Each stage advances time by its own fraction
 // of tau.
-// Order and cost: order 8 in q, p and s. 15 evaluations of V and dV/dq per step, 16 flows of T
-// (see chi2.hpp); no heap allocation after the first step.
+// Order and cost: order 8 in q, p and s. 15 evaluations of V and dV/dq per step (or 15 calls of
+// value_and_gradient), 16 flows of T (see chi2.hpp); no heap allocation after the first step.
 // What it keeps: every step is exactly a contact map.
 // When not to use it: several stages run backwards in time with weights near -2, so the error
 // constant is large and the step must be small before order 8 shows; it pays off only at high

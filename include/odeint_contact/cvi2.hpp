@@ -17,8 +17,8 @@
 // The scalar equation for s_{k+1} is solved by the action term (action.hpp, solve_implicit): in
 // closed form for linear_action and quadratic_action.
 // Order and cost: order 2 in q, p and s, also for time-dependent V and F. In a run of steps, one
-// evaluation of V and of grad V per step (the end values of a step are the start values of the
-// next; see "Cache" below), one flow of T (kinetic.flow), one of F, one of dF/ds, one
+// evaluation of V and of grad V per step (or one call of value_and_gradient; the end values of a
+// step are the start values of the next; see "Cache" below), one flow of T (kinetic.flow), one of F, one of dF/ds, one
 // solve_implicit (which also supplies 1 + h F_s at the root: see action.hpp).
 // No heap allocation after the first step.
 // What it keeps: every step is exactly a contact map, with conformal factor

@@ -12,8 +12,8 @@
 // Optionally, both at once:
 //   v.value_and_gradient(q, t, dVdq)   writes dV/dq into dVdq and returns V(q,t)
 // The system function and the steppers need V and dV/dq at the same (q,t) and call it instead of
-// gradient then value when it is present. Potentials whose value and gradient share work (the
-// distances of a pair potential: one square root each for both) then do that work once.
+// gradient then value when it is present. Potentials whose value and gradient share work (a pair
+// potential's distances: each square root serves both V and dV/dq) then do that work once.
 // See kinetic.hpp and action.hpp for the other two parts.
 #ifndef ODEINT_CONTACT_SEPARABLE_HAMILTONIAN_HPP
 #define ODEINT_CONTACT_SEPARABLE_HAMILTONIAN_HPP
@@ -54,16 +54,21 @@ public:
         using value_type = detail::plain_value_t<detail::scalar_of_t<decltype(x.p)>>;
         using op = boost::numeric::odeint::default_operations::scale_sum2<value_type, decltype(-fs)>;
         contact_algebra::for_each3(dxdt.p, dxdt.p, x.p, op(value_type(-1), -fs));
-        // H summed as in value(), with the V already computed.
-        dxdt.s = detail::dot(x.p, dxdt.q) - (m_kinetic.value(x.p) + v + m_action.value(x.s, t));
+        dxdt.s = detail::dot(x.p, dxdt.q) - sum(x, v, t);
     }
 
     template <class State, class Time>
     auto value(const State& x, const Time& t) const {
-        return m_kinetic.value(x.p) + m_potential.value(x.q, t) + m_action.value(x.s, t);
+        return sum(x, m_potential.value(x.q, t), t);
     }
 
 private:
+    // H = T + V + F with V given, in one order for value() and the system function.
+    template <class State, class Energy, class Time>
+    auto sum(const State& x, const Energy& v, const Time& t) const {
+        return m_kinetic.value(x.p) + v + m_action.value(x.s, t);
+    }
+
     Kinetic m_kinetic;
     Potential m_potential;
     Action m_action;

@@ -1,5 +1,6 @@
 // Compile-time checks of the parts of a separable contact Hamiltonian, so that a missing member
-// is reported by name instead of by a page of template errors.
+// is reported by name instead of by a page of template errors, and the one place that chooses
+// between a potential's optional value_and_gradient and its value and gradient.
 #ifndef ODEINT_CONTACT_DETAIL_CONCEPT_CHECKS_HPP
 #define ODEINT_CONTACT_DETAIL_CONCEPT_CHECKS_HPP
 
@@ -48,14 +49,14 @@ struct has_potential_gradient<V, Q, T, D,
                                   std::declval<D&>()))>> : std::true_type {};
 
 // The optional potential member value_and_gradient(q, t, dVdq), which writes dV/dq and returns
-// V(q,t) (see separable_hamiltonian.hpp).
-template <class V, class Q, class T, class D, class = void>
-struct has_potential_value_and_gradient : std::false_type {};
-template <class V, class Q, class T, class D>
-struct has_potential_value_and_gradient<V, Q, T, D,
-                                        std::void_t<decltype(std::declval<const V&>().value_and_gradient(
-                                            std::declval<const Q&>(), std::declval<const T&>(),
-                                            std::declval<D&>()))>> : std::true_type {};
+// V(q,t) (see separable_hamiltonian.hpp), callable on a Self (const V& or V&).
+template <class Self, class Q, class T, class D, class = void>
+struct has_value_and_gradient_on : std::false_type {};
+template <class Self, class Q, class T, class D>
+struct has_value_and_gradient_on<Self, Q, T, D,
+                                 std::void_t<decltype(std::declval<Self>().value_and_gradient(
+                                     std::declval<const Q&>(), std::declval<const T&>(), std::declval<D&>()))>>
+    : std::true_type {};
 
 // V(q,t), with dV/dq written into dVdq: one call of the potential's value_and_gradient when it
 // has one, else gradient then value. The result has the type of value(q, t) either way, so that
@@ -64,12 +65,16 @@ template <class Potential, class Q, class T, class D>
 auto potential_value_and_gradient(const Potential& potential, const Q& q, const T& t, D& dVdq)
     -> std::decay_t<decltype(potential.value(q, t))> {
     using energy = std::decay_t<decltype(potential.value(q, t))>;
-    if constexpr (has_potential_value_and_gradient<Potential, Q, T, D>::value) {
+    if constexpr (has_value_and_gradient_on<const Potential&, Q, T, D>::value) {
         static_assert(std::is_convertible<decltype(potential.value_and_gradient(q, t, dVdq)), energy>::value,
                       "odeint_contact: the potential's value_and_gradient(q, t, dVdq) must return V(q,t), "
-                      "of the type of value(q, t)");
+                      "convertible to the type of value(q, t)");
         return energy(potential.value_and_gradient(q, t, dVdq));
     } else {
+        // A member that only a non-const potential can call would be skipped without a word.
+        static_assert(!has_value_and_gradient_on<Potential&, Q, T, D>::value,
+                      "odeint_contact: the potential's value_and_gradient(q, t, dVdq) must be a const "
+                      "member function (the steppers hold the potential as const)");
         potential.gradient(q, t, dVdq);
         return potential.value(q, t);
     }
