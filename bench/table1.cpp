@@ -147,8 +147,8 @@ void oscillator_hand_chi2(benchmark::State& state) {
 // dependent operations from one step's p to the next one's, which is what bounds a step when V
 // is as cheap as here. The library passes s - h V to the action flow, which forms 2 + gamma tau
 // (s - h V) (two more dependent operations after V than below, where (2 + gamma tau s) is ready
-// before V and gamma tau h V is subtracted last). It is a lower bound for the time of this step
-// on this machine and compiler, against which chi2 / runge_kutta4 is compared below.
+// before V and gamma tau h V is subtracted last). The best regrouping we found, not a proven
+// bound: a reference point for how fast this step can be on this machine and compiler.
 void oscillator_shortest_chi2(benchmark::State& state) {
     const double gamma_tau = paper::oscillator_gamma * dt;
     const double h = dt / 2;
@@ -219,8 +219,8 @@ public:
             ratio(out, problem, "chi2", "rk4", "chi2 / runge_kutta4", 0.5);
             ratio(out, problem, "cvi2", "chi2", "cvi2 / chi2", 1.25);
         }
-        std::fprintf(out, "The shortest chi2 step in plain doubles (a bound, not the library):\n");
-        ratio(out, "oscillator", "shortest_chi2", "rk4", "shortest chi2 / rk4", 0.5);
+        std::fprintf(out, "Reference, not the library: the shortest chi2 step found, in plain doubles:\n");
+        ratio(out, "oscillator", "shortest_chi2", "rk4", "shortest chi2 / rk4", 0.0);
         std::fprintf(out, "\nTable 1 (oscillator, tau = 0.1, t in [0, 500]): seconds for the whole run\n");
         std::fprintf(out, "%-10s %14s %14s %14s\n", "method", "paper (Python)", "this library", "paper / ours");
         const struct {
@@ -246,13 +246,17 @@ private:
         return v[v.size() / 2];
     }
 
+    // target <= 0: a reference ratio, printed without a verdict.
     void ratio(std::FILE* out, const std::string& problem, const char* a, const char* b, const char* label,
                double target) const {
         const double ta = per_step(problem + "/" + a), tb = per_step(problem + "/" + b);
         if (std::isnan(ta) || std::isnan(tb)) return;
         const double r = ta / tb;
-        std::fprintf(out, "  %-11s %-26s %6.3f  (target <= %.2f: %s)\n", problem.c_str(), label, r, target,
-                     r <= target ? "met" : "MISSED");
+        if (target > 0)
+            std::fprintf(out, "  %-11s %-26s %6.3f  (target <= %.2f: %s)\n", problem.c_str(), label, r, target,
+                         r <= target ? "met" : "MISSED");
+        else
+            std::fprintf(out, "  %-11s %-26s %6.3f\n", problem.c_str(), label, r);
     }
 
     std::map<std::string, std::vector<double>> m_per_step;
