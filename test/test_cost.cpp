@@ -283,3 +283,8 @@ BOOST_AUTO_TEST_CASE(chi6_allocates_nothing_after_the_first_step) {
 BOOST_AUTO_TEST_CASE(chi8_allocates_nothing_after_the_first_step) {
     check_no_allocation_after_first_step<oc::chi8<vector_state>>();
 }
+// galerkin_cvi4 keeps its Newton buffers (2n unknowns, a 2n x 2n Jacobian) between steps; here
+// n = 10 without a Hessian, so the finite-difference Jacobian path is the one measured.
+BOOST_AUTO_TEST_CASE(galerkin_cvi4_allocates_nothing_after_the_first_step) {
+    check_no_allocation_after_first_step<oc::galerkin_cvi4<vector_state>>();
+}

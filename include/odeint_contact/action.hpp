@@ -8,6 +8,8 @@
 // The action concept, as the steppers use it (S the action type, T the time type):
 //   a.value(s, t)                      F(s,t)
 //   a.derivative(s, t)                 dF/ds (s,t)
+//   a.second_derivative(s, t)          d^2F/ds^2 (s,t); optional, used by galerkin_cvi4's Newton
+//                                      Jacobian (without it: a central difference of derivative)
 //   a.template flow<Value>(s, t, dt)   the exact flow of the contact vector field of F over dt
 //                                      with t frozen: returns action_flow<S, Value>{s', p'/p, ok}
 //   a.describe_failure(s, t, dt)       why flow() returned ok == false (for the error message)
@@ -125,6 +127,12 @@ public:
         return m_f(t);
     }
 
+    // Zero in the unit of dF/ds per unit of s (a value-initialised number or quantity is 0).
+    template <class S, class T>
+    auto second_derivative(const S& s, const T& t) const {
+        return std::decay_t<decltype(m_f(t) / s)>{};
+    }
+
     template <class Value, class S, class T>
     action_flow<S, Value> flow(const S& s, const T& t, const T& dt) const {
         using std::exp;
@@ -175,6 +183,11 @@ public:
     template <class S, class T>
     auto derivative(const S& s, const T& t) const {
         return m_gamma(t) * s;
+    }
+
+    template <class S, class T>
+    auto second_derivative(const S&, const T& t) const {
+        return m_gamma(t);
     }
 
     // With the old s in the momentum factor (errata section 1): using the new one makes the

@@ -11,6 +11,7 @@
 #include <odeint_contact/contact_state.hpp>
 #include <odeint_contact/cvi2.hpp>
 #include <odeint_contact/errors.hpp>
+#include <odeint_contact/galerkin_cvi4.hpp>
 #include <odeint_contact/kinetic.hpp>
 #include <odeint_contact/separable_hamiltonian.hpp>
 

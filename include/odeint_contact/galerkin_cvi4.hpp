@@ -1,0 +1,530 @@
+// odeint_contact/galerkin_cvi4.hpp
+//
+// galerkin_cvi4: the fourth-order Galerkin contact variational integrator of "New directions for
+// contact integrators" (its refs. [6, 14]) for separable contact Hamiltonians
+// H = |p|^2/(2m) + V(q,t) + F(s,t), as an odeint Stepper.
+//
+// The method. L(q, v, z, t) = m|v|^2/2 - V(q,t) - F(z,t). One step from (q_k, p_k, s_k) at t_k
+// with step tau, t_m = t_k + tau/2, t_1 = t_k + tau, mu = m/tau:
+//  1. q(t) is the quadratic through q_k (t_k), an interior node b (t_m) and q_{k+1} (t_1); its
+//     velocities at the nodes are v_0 = (-3q_k + 4b - q_{k+1})/tau, v_m = (q_{k+1} - q_k)/tau,
+//     v_1 = (q_k - 4b + 3q_{k+1})/tau.
+//  2. z' = L(q(t), q'(t), z, t), z(t_k) = s_k, by one classical RK4 step whose stages sit on the
+//     nodes:  k_1 = L(q_k, v_0, z_0, t_k),        z_0 = s_k,
+//             k_2 = L(b, v_m, z_a, t_m),          z_a = z_0 + (tau/2) k_1,
+//             k_3 = L(b, v_m, z_b, t_m),          z_b = z_0 + (tau/2) k_2,
+//             k_4 = L(q_{k+1}, v_1, z_c, t_1),    z_c = z_0 + tau k_3,
+//             z_1 = z_0 + (tau/6)(k_1 + 2k_2 + 2k_3 + k_4).
+//  3. b* solves dz_1/db = 0;  4. q_{k+1} solves dz_1/dq_k + p_k dz_1/ds_k = 0 (at b = b*);
+//     p_{k+1} = dz_1/dq_{k+1}, s_{k+1} = z_1(b*). (Since dz_1/db = 0, partials at fixed b are
+//     the total derivatives of the discrete Lagrangian z_1(b*) - s_k: these are the discrete
+//     Herglotz equations of errata section 3 with tau L_d = z_1 - s_k.)
+// Derivatives of z_1. With f_i = dF/ds at the stage points (z_0, t_k), (z_a, t_m), (z_b, t_m),
+// (z_c, t_1), the sensitivity of z_1 to the direct dependence of k_i on q (through L) is
+//     c_4 = tau/6,  c_3 = tau/3 - tau f_4 c_4,  c_2 = tau/3 - (tau/2) f_3 c_3,
+//     c_1 = tau/6 - (tau/2) f_2 c_2,   and  w = dz_1/ds_k = 1 - (f_1 c_1 + f_2 c_2 + f_3 c_3 + f_4 c_4)
+// (the adjoint of the RK4 step; for F = gamma s, w is the RK4 polynomial of e^{-gamma tau}). So,
+// with g_0, g_b, g_1 = grad V at (q_k, t_k), (b, t_m), (q_{k+1}, t_1):
+//     R_b := dz_1/db = 4 mu (c_1 v_0 - c_4 v_1) - (c_2 + c_3) g_b                          = 0
+//     R_q := dz_1/dq_k + p_k w = -c_1 (3 mu v_0 + g_0) - (c_2 + c_3) mu v_m + c_4 mu v_1 + p_k w = 0
+//     p_{k+1} = dz_1/dq_{k+1} = -c_1 mu v_0 + (c_2 + c_3) mu v_m + c_4 (3 mu v_1 - g_1)
+//     s_{k+1} = z_1.
+// For F = 0 these give b = (q_k + q_{k+1})/2 + tau^2 g_b/(8m) and a Lobatto IIIA-IIIB-like
+// scheme with Simpson's weights. The 2n equations (R_b, R_q) for (b, q_{k+1}) are solved by
+// Newton's method (detail/newton.hpp) with the exact Jacobian: the identity blocks from the
+// velocities, -(c_2 + c_3) times the Hessian of V at b, and rank-one terms from the dependence of
+// c_i and w on (b, q_{k+1}) through f_i, whose derivatives d f_i = F_ss(z_i) d z_i need d^2F/ds^2
+// and the forward sensitivities of z_a, z_b, z_c. The predictor is explicit:
+// q_{k+1} = q_k + tau (1 - tau f_1/2) p_k/m - tau^2 g_0/(2m) (cvi2's first line) and
+// b = (q_k + q_{k+1})/2 + tau^2 (g_0 + f_1 p_k)/(8m), both O(tau^3) from the solution.
+// Order and cost: order 4 in q, p and s, also for time-dependent V and F. Per step, with N Newton
+// updates (N = 2 for V quadratic and F linear in s, typically 3 otherwise in double): N + 3
+// evaluations of V and grad V (or calls of value_and_gradient): one at (q_k, t_k), N + 1 at
+// (b, t_m), one at (q_{k+1}, t_1); N Hessians of V at b; 1 + 2(N + 1) + 1 values of F,
+// 1 + 3(N + 1) of dF/ds, 3N of d^2F/ds^2. Without a Hessian, each of the N Jacobians takes
+// 2n gradients at b instead (a central difference of grad V, relative accuracy about eps^(2/3):
+// Newton then converges linearly at a rate of about eps^(2/3), i.e. in the same number of updates
+// in double, and to the same full precision, because the residual is exact). Dense LU of 2n x 2n
+// per update: meant for small n. No heap allocation after the first step (or a change of size).
+// Optional members used when present:
+//   potential.hessian(q, t, H)   writes d^2V/dq_i dq_j into H(i, j), H a hessian_matrix<Value>
+//                                (n x n, n = 1 for a scalar q; entries in plain numbers, for
+//                                Boost.Units the SI values, energy/length^2);
+//   action.second_derivative(s, t)  d^2F/ds^2 (linear_action and quadratic_action have it;
+//                                otherwise a central difference of derivative(), which again only
+//                                slows Newton's convergence, not its result).
+// What it keeps: every step is a contact map with conformal factor w = dz_1/ds_k (for
+// F = gamma s: 1 - x + x^2/2 - x^3/6 + x^4/24 with x = gamma tau, the degree-4 Taylor polynomial
+// of e^{-gamma tau}).
+// When not to use it: a kinetic term other than quadratic_kinetic (it does not compile; use
+// chi4); large n (dense 2n x 2n solves); where an explicit method of the same order is cheaper
+// per accuracy (chi4 on most problems; see doc/choosing_a_method.md).
+// Failure: do_step throws odeint_contact::step_error, state unchanged, when Newton's method does
+// not converge within its bound, meets a singular Jacobian or a non-finite residual, when the
+// discrete Legendre transform degenerates (w <= 0), or when the new state is not finite;
+// parameter_error for a non-finite t or dt, or dt = 0.
+// Layout: the Newton iteration runs on plain numbers (the raw values of q, p and s, SI values for
+// Boost.Units): dense linear algebra mixes the units of b and q_{k+1} with those of the residual.
+// States and units are met only at the calls of V, F and their derivatives and at the output.
+// References: Bravetti, Seri, Vermeeren, Zadra, "New directions for contact integrators", GSI
+// 2021; Vermeeren, Bravetti, Seri, "Contact variational integrators", J. Phys. A 52 (2019);
+// Marsden, West, "Discrete mechanics and variational integrators", Acta Numerica (2001) for
+// Galerkin discrete Lagrangians.
+#ifndef ODEINT_CONTACT_GALERKIN_CVI4_HPP
+#define ODEINT_CONTACT_GALERKIN_CVI4_HPP
+
+#include <cmath>
+#include <cstddef>
+#include <iterator>
+#include <limits>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include <boost/numeric/odeint/algebra/algebra_dispatcher.hpp>
+#include <boost/numeric/odeint/algebra/operations_dispatcher.hpp>
+#include <boost/numeric/odeint/util/is_resizeable.hpp>
+#include <boost/numeric/odeint/util/resizer.hpp>
+#include <boost/numeric/odeint/util/state_wrapper.hpp>
+#include <boost/numeric/odeint/util/unwrap_reference.hpp>
+#include <boost/range/begin.hpp>
+#include <boost/range/end.hpp>
+
+#include <odeint_contact/action.hpp>
+#include <odeint_contact/contact_state.hpp>
+#include <odeint_contact/detail/concept_checks.hpp>
+#include <odeint_contact/detail/newton.hpp>
+#include <odeint_contact/detail/stepper_base.hpp>
+#include <odeint_contact/detail/traits.hpp>
+#include <odeint_contact/errors.hpp>
+#include <odeint_contact/kinetic.hpp>
+#include <odeint_contact/separable_hamiltonian.hpp>
+
+namespace odeint_contact {
+
+// The Hessian a potential's optional hessian(q, t, H) fills: H(i, j) = d^2V/dq_i dq_j, n x n
+// plain numbers (n = 1 for a scalar q).
+template <class Value>
+using hessian_matrix = detail::dense_matrix<Value>;
+
+namespace detail {
+
+template <class K>
+struct is_quadratic_kinetic_part : std::false_type {};
+template <class Mass>
+struct is_quadratic_kinetic_part<quadratic_kinetic<Mass>> : std::true_type {};
+
+template <class V, class Q, class T, class M, class = void>
+struct has_potential_hessian : std::false_type {};
+template <class V, class Q, class T, class M>
+struct has_potential_hessian<V, Q, T, M,
+                             std::void_t<decltype(std::declval<const V&>().hessian(
+                                 std::declval<const Q&>(), std::declval<const T&>(), std::declval<M&>()))>>
+    : std::true_type {};
+
+template <class A, class S, class T, class = void>
+struct has_action_second_derivative : std::false_type {};
+template <class A, class S, class T>
+struct has_action_second_derivative<A, S, T,
+                                    std::void_t<decltype(std::declval<const A&>().second_derivative(
+                                        std::declval<const S&>(), std::declval<const T&>()))>>
+    : std::true_type {};
+
+// Plain numbers <-> components (a number, a quantity, or a range of either). A quantity is built
+// from its value in its own unit, so the numbers are the SI values for SI quantities.
+template <class E, class Value>
+E element_from_raw(const Value& x) {
+    if constexpr (is_quantity<E>::value)
+        return E::from_value(plain_value_t<E>(x));
+    else
+        return E(x);
+}
+
+template <class C>
+std::size_t raw_size(const C& c) {
+    if constexpr (is_range_v<C>)
+        return static_cast<std::size_t>(std::distance(boost::begin(c), boost::end(c)));
+    else
+        return 1;
+}
+
+template <class Value, class C>
+void copy_to_raw(const C& c, Value* out) {
+    if constexpr (is_range_v<C>) {
+        for (auto it = boost::begin(c); it != boost::end(c); ++it) *out++ = Value(raw_value(*it));
+    } else {
+        *out = Value(raw_value(c));
+    }
+}
+
+template <class Value, class C>
+void copy_from_raw(const Value* in, C& c) {
+    if constexpr (is_range_v<C>) {
+        using element = std::decay_t<decltype(*boost::begin(c))>;
+        for (auto it = boost::begin(c); it != boost::end(c); ++it) *it = element_from_raw<element>(*in++);
+    } else {
+        c = element_from_raw<C>(*in);
+    }
+}
+
+}  // namespace detail
+
+template <class State, class Value = double, class Deriv = State, class Time = Value,
+          class Algebra = typename boost::numeric::odeint::algebra_dispatcher<State>::algebra_type,
+          class Operations = typename boost::numeric::odeint::operations_dispatcher<State>::operations_type,
+          class Resizer = boost::numeric::odeint::initially_resizer>
+class galerkin_cvi4 : public detail::stepper_base<State, Value, Deriv, Time, Algebra, Operations, Resizer> {
+    using base = detail::stepper_base<State, Value, Deriv, Time, Algebra, Operations, Resizer>;
+
+public:
+    using typename base::algebra_type;
+    using typename base::deriv_type;
+    using typename base::order_type;
+    using typename base::resizer_type;
+    using typename base::state_type;
+    using typename base::time_type;
+    using stepper_type = galerkin_cvi4;
+
+    static constexpr order_type order_value = 4;
+
+    explicit galerkin_cvi4(const algebra_type& algebra = algebra_type()) : base(algebra) {}
+
+    order_type order() const { return order_value; }
+
+    template <class System, class StateInOut>
+    void do_step(System&& system, StateInOut& x, const time_type& t, const time_type& dt) {
+        step(system, x, x, t, dt);
+    }
+
+    template <class System, class StateIn, class StateOut>
+    void do_step(System&& system, const StateIn& in, const time_type& t, StateOut& out, const time_type& dt) {
+        step(system, in, out, t, dt);
+    }
+
+    template <class StateIn>
+    void adjust_size(const StateIn& x) {
+        resize_impl(x);
+    }
+
+    // Newton updates of the last successful step (for tests and cost studies).
+    unsigned last_iterations() const { return m_last_iterations; }
+
+private:
+    using coordinate_type = std::decay_t<decltype(std::declval<state_type&>().q)>;
+    using momentum_type = std::decay_t<decltype(std::declval<state_type&>().p)>;
+    using action_t = std::decay_t<decltype(std::declval<state_type&>().s)>;
+    using force_type = std::decay_t<decltype(std::declval<deriv_type&>().p)>;
+    using raw_vector = std::vector<Value>;
+
+    template <class StateIn>
+    bool resize_impl(const StateIn& x) {
+        namespace odeint = boost::numeric::odeint;
+        using q_resizeable = typename odeint::is_resizeable<coordinate_type>::type;
+        using p_resizeable = typename odeint::is_resizeable<momentum_type>::type;
+        bool resized = odeint::adjust_size_by_resizeability(m_coordinate, x.q, q_resizeable());
+        resized |= odeint::adjust_size_by_resizeability(m_force, x.p, p_resizeable());
+        return resized;
+    }
+
+    // The plain-number buffers follow the size of q on every step (cheap to check, allocation
+    // only when it changes), whatever the Resizer does for the state-typed ones.
+    void resize_raw(std::size_t n) {
+        if (n == m_n) return;
+        m_n = n;
+        for (raw_vector* v : {&m_q0, &m_p0, &m_g0, &m_gb, &m_g1, &m_v0, &m_vm, &m_v1, &m_p1, &m_gplus, &m_shifted})
+            v->assign(n, Value(0));
+        for (raw_vector* v : {&m_x, &m_dc1, &m_dc23, &m_dw})
+            v->assign(2 * n, Value(0));
+        m_hessian.resize(n);
+        m_newton.resize(2 * n);
+    }
+
+    template <class Kinetic, class Potential, class Action>
+    static constexpr void check_parts() {
+        static_assert(detail::is_quadratic_kinetic_part<Kinetic>::value,
+                      "odeint_contact::galerkin_cvi4: the Galerkin discrete Lagrangian is built from "
+                      "L = m|v|^2/2 - V - F, the Legendre transform of T = |p|^2/(2m); it supports "
+                      "quadratic_kinetic (any mass) only. Use chi4 for another kinetic term");
+    }
+
+    std::string failure_prefix(const time_type& t, const time_type& dt) const {
+        return "odeint_contact::galerkin_cvi4::do_step: step from t = " + detail::format(t) + " with dt = " +
+               detail::format(dt) + " failed: ";
+    }
+
+    template <class Action>
+    Value action_value(const Action& action, const Value& z, const time_type& t) const {
+        return Value(detail::raw_value(action.value(detail::element_from_raw<action_t>(z), t)));
+    }
+    template <class Action>
+    Value action_slope(const Action& action, const Value& z, const time_type& t) const {
+        return Value(detail::raw_value(action.derivative(detail::element_from_raw<action_t>(z), t)));
+    }
+    // d^2F/ds^2: the action's own when it has one, else a central difference of dF/ds with step
+    // eps^(1/3) max(|z|, 1) (error O(eps^(2/3)) relative; it only enters Newton's Jacobian).
+    template <class Action>
+    Value action_curvature(const Action& action, const Value& z, const time_type& t) const {
+        if constexpr (detail::has_action_second_derivative<Action, action_t, time_type>::value) {
+            return Value(detail::raw_value(action.second_derivative(detail::element_from_raw<action_t>(z), t)));
+        } else {
+            using std::abs;
+            using std::cbrt;
+            const Value az = abs(z);
+            const Value h = cbrt(std::numeric_limits<Value>::epsilon()) * (az > 1 ? az : Value(1));
+            return (action_slope(action, z + h, t) - action_slope(action, z - h, t)) / (h + h);
+        }
+    }
+
+    template <class Potential>
+    Value potential_at(const Potential& potential, const Value* q, const time_type& t, Value* gradient) {
+        detail::copy_from_raw(q, m_coordinate.m_v);
+        const Value v = Value(detail::raw_value(
+            detail::potential_value_and_gradient(potential, m_coordinate.m_v, t, m_force.m_v)));
+        detail::copy_to_raw(m_force.m_v, gradient);
+        return v;
+    }
+
+    Value kinetic_of(const raw_vector& v) const {
+        Value sum(0);
+        for (const auto& a : v) sum += a * a;
+        return m_mass / Value(2) * sum;
+    }
+
+    // The residual (R_b, R_q) at x = (b, q_{k+1}), with everything the Jacobian and the output
+    // need of this x kept in members.
+    template <class Potential, class Action>
+    void evaluate(const Potential& potential, const Action& action, const raw_vector& x, raw_vector& r) {
+        const std::size_t n = m_n;
+        const Value* b = x.data();
+        const Value* q1 = x.data() + n;
+        m_vb = potential_at(potential, b, m_tm, m_gb.data());
+        for (std::size_t i = 0; i < n; ++i) {
+            m_v0[i] = (Value(4) * b[i] - Value(3) * m_q0[i] - q1[i]) / m_tau;
+            m_vm[i] = (q1[i] - m_q0[i]) / m_tau;
+            m_v1[i] = (m_q0[i] - Value(4) * b[i] + Value(3) * q1[i]) / m_tau;
+        }
+        m_k1 = kinetic_of(m_v0) - m_vq0 - m_f0_value;
+        const Value tm_kinetic = kinetic_of(m_vm);
+        const Value half = m_tau / Value(2);
+        m_za = m_z0 + half * m_k1;
+        m_f[1] = action_slope(action, m_za, m_tm);
+        m_k2 = tm_kinetic - m_vb - action_value(action, m_za, m_tm);
+        m_zb = m_z0 + half * m_k2;
+        m_f[2] = action_slope(action, m_zb, m_tm);
+        m_k3 = tm_kinetic - m_vb - action_value(action, m_zb, m_tm);
+        m_zc = m_z0 + m_tau * m_k3;
+        m_f[3] = action_slope(action, m_zc, m_t1);
+        m_c[3] = m_tau / Value(6);
+        m_c[2] = m_tau / Value(3) - m_tau * m_f[3] * m_c[3];
+        m_c[1] = m_tau / Value(3) - half * m_f[2] * m_c[2];
+        m_c[0] = m_tau / Value(6) - half * m_f[1] * m_c[1];
+        m_w = Value(1) - (m_f[0] * m_c[0] + m_f[1] * m_c[1] + m_f[2] * m_c[2] + m_f[3] * m_c[3]);
+        const Value c23 = m_c[1] + m_c[2];
+        const Value four_mu = Value(4) * m_mu;
+        for (std::size_t i = 0; i < n; ++i) {
+            r[i] = four_mu * (m_c[0] * m_v0[i] - m_c[3] * m_v1[i]) - c23 * m_gb[i];
+            r[n + i] = -m_c[0] * (Value(3) * m_mu * m_v0[i] + m_g0[i]) - c23 * m_mu * m_vm[i] +
+                       m_c[3] * m_mu * m_v1[i] + m_p0[i] * m_w;
+        }
+    }
+
+    // Hessian of V at b (m_coordinate still holds b from evaluate).
+    template <class Potential>
+    void hessian_at_b(const Potential& potential, const raw_vector& x) {
+        if constexpr (detail::has_potential_hessian<Potential, coordinate_type, time_type,
+                                                    hessian_matrix<Value>>::value) {
+            (void)x;
+            potential.hessian(static_cast<const coordinate_type&>(m_coordinate.m_v), m_tm, m_hessian);
+        } else {
+            // Central differences of grad V, step eps^(1/3) max(|b|_inf, scale) in every
+            // direction: error O(eps^(2/3)) relative, 2n gradients.
+            using std::cbrt;
+            const std::size_t n = m_n;
+            Value size = m_scale;
+            for (std::size_t i = 0; i < n; ++i) {
+                using std::abs;
+                if (abs(x[i]) > size) size = abs(x[i]);
+            }
+            if (!(size > 0)) size = Value(1);
+            const Value h = cbrt(std::numeric_limits<Value>::epsilon()) * size;
+            for (std::size_t j = 0; j < n; ++j) {
+                for (std::size_t i = 0; i < n; ++i) m_shifted[i] = x[i];
+                m_shifted[j] = x[j] + h;
+                gradient_at(potential, m_shifted.data(), m_gplus.data());
+                for (std::size_t i = 0; i < n; ++i) m_hessian(i, j) = m_gplus[i];
+                m_shifted[j] = x[j] - h;
+                gradient_at(potential, m_shifted.data(), m_gplus.data());
+                for (std::size_t i = 0; i < n; ++i) m_hessian(i, j) = (m_hessian(i, j) - m_gplus[i]) / (h + h);
+            }
+        }
+    }
+
+    template <class Potential>
+    void gradient_at(const Potential& potential, const Value* q, Value* gradient) {
+        detail::copy_from_raw(q, m_coordinate.m_v);
+        potential.gradient(static_cast<const coordinate_type&>(m_coordinate.m_v), m_tm, m_force.m_v);
+        detail::copy_to_raw(m_force.m_v, gradient);
+    }
+
+    // dR/dx at the x of the last evaluate (see the header comment).
+    template <class Potential, class Action>
+    void jacobian(const Potential& potential, const Action& action, const raw_vector& x,
+                  detail::dense_matrix<Value>& J) {
+        const std::size_t n = m_n;
+        hessian_at_b(potential, x);
+        const Value e2 = action_curvature(action, m_za, m_tm);
+        const Value e3 = action_curvature(action, m_zb, m_tm);
+        const Value e4 = action_curvature(action, m_zc, m_t1);
+        const Value half = m_tau / Value(2);
+        const Value four_mu = Value(4) * m_mu;
+        // Forward sensitivities of the stage actions, one unknown at a time, and from them the
+        // gradients of c_1, c_2 + c_3 and w.
+        for (std::size_t j = 0; j < 2 * n; ++j) {
+            const bool is_b = j < n;
+            const std::size_t i = is_b ? j : j - n;
+            const Value dk1 = is_b ? four_mu * m_v0[i] : -m_mu * m_v0[i];
+            const Value direct = is_b ? -m_gb[i] : m_mu * m_vm[i];
+            const Value dza = half * dk1;
+            const Value dzb = half * (direct - m_f[1] * dza);
+            const Value dzc = m_tau * (direct - m_f[2] * dzb);
+            const Value df2 = e2 * dza, df3 = e3 * dzb, df4 = e4 * dzc;
+            const Value dc3 = -m_tau * m_c[3] * df4;
+            const Value dc2 = -half * (m_c[2] * df3 + m_f[2] * dc3);
+            const Value dc1 = -half * (m_c[1] * df2 + m_f[1] * dc2);
+            m_dc1[j] = dc1;
+            m_dc23[j] = dc2 + dc3;
+            m_dw[j] = -(m_f[0] * dc1 + m_c[1] * df2 + m_f[1] * dc2 + m_c[2] * df3 + m_f[2] * dc3 + m_c[3] * df4);
+        }
+        const Value c23 = m_c[1] + m_c[2];
+        const Value bb = Value(16) * m_mu / m_tau * (m_c[0] + m_c[3]);
+        const Value bq = -Value(4) * m_mu / m_tau * (m_c[0] + Value(3) * m_c[3]);
+        const Value qb = -Value(4) * m_mu / m_tau * (Value(3) * m_c[0] + m_c[3]);
+        const Value qq = m_mu / m_tau * (Value(3) * m_c[0] - c23 + Value(3) * m_c[3]);
+        for (std::size_t i = 0; i < n; ++i) {
+            const Value rb_c1 = four_mu * m_v0[i];
+            const Value rb_c23 = -m_gb[i];
+            const Value rq_c1 = -(Value(3) * m_mu * m_v0[i] + m_g0[i]);
+            const Value rq_c23 = -m_mu * m_vm[i];
+            for (std::size_t j = 0; j < 2 * n; ++j) {
+                J(i, j) = rb_c1 * m_dc1[j] + rb_c23 * m_dc23[j];
+                J(n + i, j) = rq_c1 * m_dc1[j] + rq_c23 * m_dc23[j] + m_p0[i] * m_dw[j];
+            }
+            for (std::size_t j = 0; j < n; ++j) J(i, j) -= c23 * m_hessian(i, j);
+            J(i, i) += bb;
+            J(i, n + i) += bq;
+            J(n + i, i) += qb;
+            J(n + i, n + i) += qq;
+        }
+    }
+
+    template <class SystemArg, class StateIn, class StateOut>
+    void step(SystemArg& system_arg, const StateIn& in, StateOut& out, const time_type& t, const time_type& dt) {
+        namespace odeint = boost::numeric::odeint;
+        using system_type = typename odeint::unwrap_reference<std::remove_cv_t<SystemArg>>::type;
+        static_assert(detail::is_separable_hamiltonian<std::remove_cv_t<system_type>>::value,
+                      "odeint_contact: contact variational integrators need the parts of H; pass a "
+                      "Hamiltonian made by make_separable_hamiltonian(kinetic, potential, action)");
+        const system_type& system = system_arg;
+        using kinetic_t = typename system_type::kinetic_type;
+        using potential_t = typename system_type::potential_type;
+        using action_term_t = typename system_type::action_type;
+        check_parts<kinetic_t, potential_t, action_term_t>();
+        detail::check_hamiltonian_parts<kinetic_t, potential_t, action_term_t, state_type, deriv_type,
+                                        time_type>();
+        if (!detail::is_finite(t) || !detail::is_finite(dt) || detail::raw_value(dt) == 0)
+            throw parameter_error("odeint_contact::galerkin_cvi4::do_step: t and dt must be finite and dt "
+                                  "non-zero, got t = " + detail::format(t) + ", dt = " + detail::format(dt));
+
+        m_resizer.adjust_size(in, [this](const auto& x) { return this->resize_impl(x); });
+        const std::size_t n = detail::raw_size(in.q);
+        resize_raw(n);
+
+        const potential_t& potential = system.potential();
+        const action_term_t& action = system.action();
+        m_tau = Value(detail::raw_value(dt));
+        m_mass = Value(detail::raw_value(system.kinetic().mass()));
+        m_mu = m_mass / m_tau;
+        m_tm = t + dt / Value(2);
+        m_t1 = t + dt;
+
+        detail::copy_to_raw(in.q, m_q0.data());
+        detail::copy_to_raw(in.p, m_p0.data());
+        m_z0 = Value(detail::raw_value(in.s));
+        m_vq0 = potential_at(potential, m_q0.data(), t, m_g0.data());
+        m_f0_value = action_value(action, m_z0, t);
+        m_f[0] = action_slope(action, m_z0, t);
+
+        // Explicit predictor, O(tau^3) from the solution.
+        using std::abs;
+        const Value tau2_m = m_tau * m_tau / m_mass;
+        m_scale = Value(0);
+        for (std::size_t i = 0; i < n; ++i) {
+            const Value q1 = m_q0[i] + m_tau * (Value(1) - m_tau * m_f[0] / Value(2)) * m_p0[i] / m_mass -
+                             tau2_m / Value(2) * m_g0[i];
+            m_x[n + i] = q1;
+            m_x[i] = (m_q0[i] + q1) / Value(2) + tau2_m / Value(8) * (m_g0[i] + m_f[0] * m_p0[i]);
+            for (const Value& a : {abs(m_q0[i]), abs(q1 - m_q0[i])})
+                if (a > m_scale) m_scale = a;
+        }
+        if (!detail::finite_number(m_scale) || !detail::finite_number(m_vq0) || !detail::finite_number(m_f[0]) ||
+            !detail::finite_number(m_f0_value))
+            throw step_error(failure_prefix(t, dt) + "V, grad V, F or dF/ds at the start is not finite (V = " +
+                             detail::format(m_vq0) + ", F = " + detail::format(m_f0_value) + ", dF/ds = " +
+                             detail::format(m_f[0]) + "); the state is unchanged");
+
+        const detail::newton_report report = m_newton.solve(
+            m_x, [&](const raw_vector& x, raw_vector& r) { evaluate(potential, action, x, r); },
+            [&](const raw_vector& x, detail::dense_matrix<Value>& J) { jacobian(potential, action, x, J); },
+            m_scale);
+        if (!report.ok())
+            throw step_error(failure_prefix(t, dt) + "the Galerkin equations for the interior node and q_new: " +
+                             report.describe() + "; the state is unchanged");
+        if (!(m_w > 0))
+            throw step_error(failure_prefix(t, dt) + "the discrete Legendre transform degenerates: dz1/ds = " +
+                             detail::format(m_w) +
+                             " must be positive (the step is too long for the damping); the state is unchanged");
+
+        // The end of the step at the converged x (evaluate ran there last).
+        const Value* q1 = m_x.data() + n;
+        const Value v1 = potential_at(potential, q1, m_t1, m_g1.data());
+        const Value k4 = kinetic_of(m_v1) - v1 - action_value(action, m_zc, m_t1);
+        const Value s1 = m_z0 + m_tau / Value(6) * (m_k1 + Value(2) * (m_k2 + m_k3) + k4);
+        const Value c23 = m_c[1] + m_c[2];
+        bool finite = detail::finite_number(s1);
+        for (std::size_t i = 0; i < n; ++i) {
+            m_p1[i] = -m_c[0] * m_mu * m_v0[i] + c23 * m_mu * m_vm[i] +
+                      m_c[3] * (Value(3) * m_mu * m_v1[i] - m_g1[i]);
+            finite = finite && detail::finite_number(m_p1[i]);
+        }
+        if (!finite)
+            throw step_error(failure_prefix(t, dt) + "the new p or s is not finite (V(q_new) = " +
+                             detail::format(v1) + ", s_new = " + detail::format(s1) + "); the state is unchanged");
+
+        // Nothing can fail from here on: write the caller's state.
+        detail::copy_from_raw(q1, out.q);
+        detail::copy_from_raw(m_p1.data(), out.p);
+        out.s = detail::element_from_raw<action_t>(s1);
+        m_last_iterations = report.iterations;
+    }
+
+    resizer_type m_resizer;
+    boost::numeric::odeint::state_wrapper<coordinate_type> m_coordinate;  // V's argument
+    boost::numeric::odeint::state_wrapper<force_type> m_force;            // V's gradient
+    detail::newton_solver<Value> m_newton;
+    detail::dense_matrix<Value> m_hessian;
+    std::size_t m_n = static_cast<std::size_t>(-1);
+    // Plain-number data of the step: start values, unknowns x = (b, q_{k+1}), node velocities,
+    // gradients of V, Jacobian scratch.
+    raw_vector m_q0, m_p0, m_g0, m_gb, m_g1, m_v0, m_vm, m_v1, m_p1, m_gplus, m_shifted, m_x, m_dc1, m_dc23, m_dw;
+    Value m_tau{}, m_mass{}, m_mu{}, m_scale{};
+    time_type m_tm{}, m_t1{};
+    Value m_z0{}, m_vq0{}, m_vb{}, m_f0_value{};
+    Value m_k1{}, m_k2{}, m_k3{}, m_za{}, m_zb{}, m_zc{}, m_w{};
+    Value m_f[4]{}, m_c[4]{};
+    unsigned m_last_iterations = 0;
+};
+
+}  // namespace odeint_contact
+
+#endif
