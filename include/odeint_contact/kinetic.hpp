@@ -18,6 +18,7 @@
 #ifndef ODEINT_CONTACT_KINETIC_HPP
 #define ODEINT_CONTACT_KINETIC_HPP
 
+#include <type_traits>
 #include <utility>
 
 #include <boost/numeric/odeint/algebra/default_operations.hpp>
@@ -30,17 +31,31 @@ namespace odeint_contact {
 
 template <class Mass = double>
 class quadratic_kinetic {
+    static_assert(!std::is_integral<detail::plain_value_t<Mass>>::value,
+                  "odeint_contact::quadratic_kinetic: the mass must be a floating-point number (or a "
+                  "quantity of one): 1/m and 1/(2m) in integer arithmetic are 0. quadratic_kinetic{2} "
+                  "deduces double; write quadratic_kinetic<double>, not quadratic_kinetic<int>");
+
 public:
     using mass_type = Mass;
     using value_type = detail::plain_value_t<Mass>;
 
     quadratic_kinetic() : quadratic_kinetic(detail::unit_one<Mass>()) {}
 
+    // 1/m and 1/(2m) are computed only from a mass that has been checked, and each must be a
+    // normal number: a subnormal mass has 1/m = inf (q and T become inf and NaN), and a mass
+    // near the largest number has 1/(2m) = 0 or a subnormal with a few bits left (T vanishes
+    // while dT/dp = p/m does not). 1/(2m) is (1/m)/2, exact and equal to a rounded 1/(2m) for
+    // every mass accepted here.
     explicit quadratic_kinetic(const Mass& mass)
-        : m_mass(mass), m_inverse_mass(value_type(1) / mass), m_half_inverse_mass(value_type(1) / (mass + mass)) {
-        if (!(detail::raw_value(mass) > 0) || !detail::is_finite(mass))
-            throw parameter_error("odeint_contact::quadratic_kinetic: the mass must be positive and "
-                                  "finite, got " + detail::format(mass));
+        : m_mass(checked(mass)),
+          m_inverse_mass(value_type(1) / mass),
+          m_half_inverse_mass(m_inverse_mass / value_type(2)) {
+        if (!detail::is_normal(m_inverse_mass) || !detail::is_normal(m_half_inverse_mass))
+            throw parameter_error("odeint_contact::quadratic_kinetic: the mass " + detail::format(mass) +
+                                  " has no usable inverse: 1/m = " + detail::format(m_inverse_mass) +
+                                  " and 1/(2m) = " + detail::format(m_half_inverse_mass) +
+                                  " must be finite normal numbers");
     }
 
     const Mass& mass() const { return m_mass; }
@@ -74,11 +89,22 @@ public:
     }
 
 private:
+    static const Mass& checked(const Mass& mass) {
+        if (!(detail::raw_value(mass) > 0) || !detail::is_finite(mass) || !detail::is_normal(mass))
+            throw parameter_error("odeint_contact::quadratic_kinetic: the mass must be positive, finite "
+                                  "and a normal (not subnormal) number, got " + detail::format(mass));
+        return mass;
+    }
+
     using inverse_mass_type = decltype(value_type(1) / std::declval<const Mass&>());
     Mass m_mass;
     inverse_mass_type m_inverse_mass;
     inverse_mass_type m_half_inverse_mass;
 };
+
+// quadratic_kinetic{2} is the mass 2.0, not an integer mass.
+template <class Mass>
+quadratic_kinetic(Mass) -> quadratic_kinetic<std::conditional_t<std::is_integral<Mass>::value, double, Mass>>;
 
 }  // namespace odeint_contact
 

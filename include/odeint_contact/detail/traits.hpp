@@ -4,8 +4,11 @@
 #ifndef ODEINT_CONTACT_DETAIL_TRAITS_HPP
 #define ODEINT_CONTACT_DETAIL_TRAITS_HPP
 
+#include <charconv>
 #include <cmath>
 #include <iterator>
+#include <limits>
+#include <locale>
 #include <numeric>
 #include <sstream>
 #include <string>
@@ -101,12 +104,35 @@ auto dot(const A& a, const B& b) {
     }
 }
 
+// m, 1/m and the like must be normal numbers: a subnormal one has lost bits, and its inverse
+// may be infinite. Unqualified, like is_finite.
+template <class T>
+bool is_normal(const T& x) {
+    using std::isnormal;
+    return isnormal(raw_value(x));
+}
+
+// A number for an error message: the shortest text that reads back as the same value for the
+// built-in floating-point types (0.1, not 0.10000000000000001), and in every case independent of
+// the global locale (std::to_chars never uses one; the stream is imbued with the classic
+// locale), so that "t = 1234.25" does not become "t = 1.234,25". NaN is "nan" whatever its sign
+// bit, which carries no meaning.
 template <class T>
 std::string format(const T& x) {
-    std::ostringstream out;
-    out.precision(17);
-    out << x;
-    return out.str();
+    if constexpr (std::is_floating_point<T>::value) {
+        using std::isnan;
+        if (isnan(x)) return "nan";
+        char buffer[64];
+        const auto result = std::to_chars(buffer, buffer + sizeof buffer, x);
+        return std::string(buffer, result.ptr);
+    } else {
+        std::ostringstream out;
+        out.imbue(std::locale::classic());
+        using limits = std::numeric_limits<plain_value_t<T>>;
+        out.precision(limits::is_specialized && limits::max_digits10 > 0 ? limits::max_digits10 : 17);
+        out << x;
+        return out.str();
+    }
 }
 
 }  // namespace detail
