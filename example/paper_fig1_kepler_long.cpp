@@ -77,7 +77,7 @@ paper::kepler_watch run(const std::string& method, Stepper stepper) {
     const auto H = paper::kepler_hamiltonian(g);
     kepler_state x = paper::kepler_initial_state();
     recorder observer(method);
-    // integrate_n_steps: exactly 2e6 steps (integrate_const may stop one short, see design notes).
+    // integrate_n_steps: exactly 2e6 steps; integrate_const may stop one short (README, Quirks).
     odeint::integrate_n_steps(stepper, H, x, 0.0, dt, steps, std::ref(observer));
     return observer.watch();
 }

@@ -5,7 +5,10 @@
 # is compiled with -DODEINT_CONTACT_CONTROL, which supplies the missing piece, and must compile
 # cleanly with the project's warning flags: the failure is the intended one and nothing else.
 #
-# Variables: CXX (compiler), SOURCE (the TU), INCLUDE_DIRS (|-separated), CONTROL (ON/OFF).
+# Variables: CXX (compiler), SOURCE (the TU), INCLUDE_DIRS (|-separated), CONTROL (ON/OFF), and
+# optionally PCH: a copy of common.hpp with its precompiled common.hpp.gch beside it, force-included
+# into a TU whose first #include is "common.hpp" (which the TU does first anyway), so it only
+# saves parsing. -Winvalid-pch makes a PCH that cannot be used an error instead of a slow pass.
 foreach(var CXX SOURCE INCLUDE_DIRS)
     if(NOT DEFINED ${var})
         message(FATAL_ERROR "check_compile.cmake: ${var} is not set")
@@ -26,6 +29,12 @@ foreach(dir IN LISTS include_dirs)
 endforeach()
 if(CONTROL)
     list(APPEND flags -DODEINT_CONTACT_CONTROL)
+endif()
+if(PCH)
+    file(STRINGS "${SOURCE}" first_include REGEX "^#include " LIMIT_COUNT 1)
+    if(first_include STREQUAL "#include \"common.hpp\"")
+        list(APPEND flags -Winvalid-pch -include "${PCH}")
+    endif()
 endif()
 
 execute_process(COMMAND "${CXX}" ${flags} "${SOURCE}"
