@@ -63,6 +63,7 @@
 #include <odeint_contact/action.hpp>
 #include <odeint_contact/contact_state.hpp>
 #include <odeint_contact/detail/concept_checks.hpp>
+#include <odeint_contact/detail/step_failure.hpp>
 #include <odeint_contact/detail/stepper_base.hpp>
 #include <odeint_contact/detail/traits.hpp>
 #include <odeint_contact/errors.hpp>
@@ -82,20 +83,10 @@ struct has_solve_implicit : std::false_type {};
 template <class A, class Value, class S, class T>
 struct has_solve_implicit<A, Value, S, T,
                           std::void_t<decltype(std::declval<const A&>().template solve_implicit<Value>(
-                              std::declval<const S&>(), std::declval<const T&>(), std::declval<const T&>(),
-                              std::declval<const S&>()))>>
+                              std::declval<const S&>(), std::declval<const T&>(), std::declval<const T&>()))>>
     : std::is_same<decltype(std::declval<const A&>().template solve_implicit<Value>(
-                       std::declval<const S&>(), std::declval<const T&>(), std::declval<const T&>(),
-                       std::declval<const S&>())),
+                       std::declval<const S&>(), std::declval<const T&>(), std::declval<const T&>())),
                    action_solve<S>> {};
-
-template <class A, class S, class T, class = void>
-struct has_describe_solve_failure : std::false_type {};
-template <class A, class S, class T>
-struct has_describe_solve_failure<A, S, T,
-                                  std::void_t<decltype(std::declval<const A&>().describe_solve_failure(
-                                      std::declval<const S&>(), std::declval<const T&>(),
-                                      std::declval<const T&>()))>> : std::true_type {};
 
 // One distinct address per type: with the potential's address it identifies the cached values'
 // owner (two objects of different types can share an address, e.g. a member at offset 0).
@@ -110,14 +101,6 @@ struct equal_elements {
         if (!(a == b)) *equal = false;
     }
 };
-
-// action_solve::slope is NaN when the action's solver does not supply it. Unqualified isnan so
-// that a multiprecision number finds its own.
-template <class T>
-bool slope_missing(const T& slope) {
-    using std::isnan;
-    return isnan(slope);
-}
 
 // odeint's integrate functions compute the n-th time as t0 + n*dt, not as t_{n-1} + dt, so the
 // time of the next step and the cached t_{k+1} = t_k + dt can differ in the last bit (about a
@@ -216,11 +199,8 @@ private:
         using action_t = std::decay_t<decltype(std::declval<state_type&>().s)>;
         static_assert(detail::has_solve_implicit<Action, Value, action_t, time_type>::value,
                       "odeint_contact::cvi2: the action term needs a member template "
-                      "solve_implicit<Value>(r, half_dt, t, s_prev) returning action_solve<S>, the root "
-                      "of s + half_dt F(s,t) = r that continues s = r (see action.hpp)");
-        static_assert(detail::has_describe_solve_failure<Action, action_t, time_type>::value,
-                      "odeint_contact::cvi2: the action term needs a member "
-                      "describe_solve_failure(r, half_dt, t) explaining why solve_implicit failed");
+                      "solve_implicit<Value>(r, half_dt, t) returning action_solve<S>, the root of "
+                      "s + half_dt F(s,t) = r that continues s = r (see action.hpp)");
     }
 
     template <class Potential>
@@ -314,17 +294,15 @@ private:
         // then tau T(pi), and V_{k+1} last: it comes latest, after q_{k+1} and the potential.
         const action_t r_start = action_t(in.s - h * (m_energy[k] + action_start));
         const action_t r = action_t((r_start + dt_T) - h * m_energy[next]);
-        const action_solve<action_t> root = action.template solve_implicit<Value>(r, h, t1, action_t(in.s));
-        if (!root.ok)
-            throw step_error(failure_prefix(t, dt) + action.describe_solve_failure(r, h, t1) +
-                             "; the state is unchanged");
+        const action_solve<action_t> root = detail::with_step_context<step_error>(
+            "cvi2", t, dt, [] { return "in the implicit action equation"; },
+            [&] { return action.template solve_implicit<Value>(r, h, t1); });
         // The discrete Legendre transform at q_{k+1}: b = 1 + h F_s(s_{k+1}, t_{k+1}), the slope
         // of the implicit equation at the root, from the solver when it supplies it. On the
         // root's branch b > 0 in exact arithmetic, checked here after rounding and for user
         // action terms.
-        const Value b = detail::slope_missing(root.slope)
-                            ? Value(1) + Value(detail::to_value(h * action.derivative(root.s, t1)))
-                            : Value(root.slope);
+        const Value b = root.slope ? Value(*root.slope)
+                                   : Value(1) + Value(detail::to_value(h * action.derivative(root.s, t1)));
         if (!(b > 0) || !detail::is_finite(b))
             throw step_error(failure_prefix(t, dt) + "the new momentum divides by 1 + (dt/2) dF/ds(s_new) = " +
                              detail::format(b) + ", which must be positive (s_new = " +

@@ -30,6 +30,7 @@
 
 #include <odeint_contact/contact_state.hpp>
 #include <odeint_contact/detail/concept_checks.hpp>
+#include <odeint_contact/detail/step_failure.hpp>
 #include <odeint_contact/detail/stepper_base.hpp>
 #include <odeint_contact/detail/traits.hpp>
 #include <odeint_contact/errors.hpp>
@@ -110,7 +111,7 @@ private:
         check_hamiltonian_parts<typename system_type::kinetic_type, typename system_type::potential_type,
                                 typename system_type::action_type, state_type, deriv_type, time_type>();
         check_action_flow<typename system_type::action_type, Value,
-                          std::decay_t<decltype(std::declval<state_type&>().s)>, time_type>();
+                          std::decay_t<decltype(std::declval<state_type&>().s)>, time_type, action_flow>();
         if (!is_finite(t) || !is_finite(dt))
             throw parameter_error(std::string("odeint_contact::") + Coefficients::name +
                                   "::do_step: t and dt must be finite, got t = " + detail::format(t) +
@@ -141,16 +142,14 @@ private:
             const auto& p_in = (i == 0) ? in.p : work.p;
             algebra.for_each3(work.p, p_in, deriv.p, scale_sum2(Value(1), -h));
             // A(w_i dt), exact; the only flow that can fail.
-            const auto a = action.template flow<Value>(action_t(s - h * v), ti, time_type(m_weight[i] * dt));
-            if (!a.ok)
-                throw step_error(std::string("odeint_contact::") + Coefficients::name +
-                                 "::do_step: step from t = " + detail::format(t) + " with dt = " +
-                                 detail::format(dt) + " failed in stage " + std::to_string(i + 1) + " of " +
-                                 std::to_string(stages) + " (whose action flow spans " +
-                                 detail::format(time_type(m_weight[i] * dt)) + "): " +
-                                 action.describe_failure(action_t(s - h * v), ti,
-                                                         time_type(m_weight[i] * dt)) +
-                                 "; the state is unchanged");
+            const time_type tau = m_weight[i] * dt;
+            const auto a = detail::with_step_context<step_error>(
+                Coefficients::name, t, dt,
+                [&] {
+                    return "in stage " + std::to_string(i + 1) + " of " + std::to_string(stages) +
+                           " (whose action flow spans " + detail::format(tau) + ")";
+                },
+                [&] { return action.template flow<Value>(action_t(s - h * v), ti, tau); });
             // A then B(h): lambda (p - h dV) - h dV.
             auto& p_out = (i + 1 == stages) ? out.p : work.p;
             algebra.for_each3(p_out, work.p, deriv.p, scale_sum2(a.factor, -h));

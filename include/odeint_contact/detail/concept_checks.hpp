@@ -95,6 +95,7 @@ struct has_action_derivative<A, S, T,
                                  std::declval<const S&>(), std::declval<const T&>()))>>
     : std::true_type {};
 
+// The action member flow<Value>(s, t, dt), returning action_flow<S, Value> (action.hpp).
 template <class A, class Value, class S, class T, class = void>
 struct has_action_flow : std::false_type {};
 template <class A, class Value, class S, class T>
@@ -103,24 +104,27 @@ struct has_action_flow<A, Value, S, T,
                            std::declval<const S&>(), std::declval<const T&>(), std::declval<const T&>()))>>
     : std::true_type {};
 
-template <class A, class S, class T, class = void>
-struct has_describe_failure : std::false_type {};
-template <class A, class S, class T>
-struct has_describe_failure<A, S, T,
-                            std::void_t<decltype(std::declval<const A&>().describe_failure(
-                                std::declval<const S&>(), std::declval<const T&>(), std::declval<const T&>()))>>
-    : std::true_type {};
+template <class A, class Value, class S, class T>
+using action_flow_result_t = decltype(std::declval<const A&>().template flow<Value>(
+    std::declval<const S&>(), std::declval<const T&>(), std::declval<const T&>()));
 
 // What the contact Hamiltonian integrators need beyond the system function: the exact A flow.
-template <class Action, class Value, class S, class Time>
-constexpr void check_action_flow() {
-    static_assert(has_action_flow<Action, Value, S, Time>::value,
+// FlowResult is action_flow<S, Value> (passed in: detail/ does not include action.hpp).
+template <class Action, class Value, class S, class Time, template <class, class> class FlowResult>
+constexpr bool check_action_flow() {
+    constexpr bool has_flow = has_action_flow<Action, Value, S, Time>::value;
+    static_assert(has_flow,
                   "odeint_contact: chi steppers need the action term's exact flow, a member template "
                   "flow<Value>(s, t, dt) returning action_flow<S, Value>; use linear_action, "
-                  "quadratic_action or action_term (see action.hpp)");
-    static_assert(has_describe_failure<Action, S, Time>::value,
-                  "odeint_contact: chi steppers need the action term's describe_failure(s, t, dt), "
-                  "which explains a flow that does not exist over the step");
+                  "affine_action, quadratic_action or action_term (see action.hpp)");
+    if constexpr (has_flow) {
+        constexpr bool returns = std::is_same<action_flow_result_t<Action, Value, S, Time>, FlowResult<S, Value>>::value;
+        static_assert(returns, "odeint_contact: the action term's flow<Value>(s, t, dt) must return "
+                               "action_flow<S, Value>{s', p'/p} (and throw step_error when the flow does not exist)");
+        return returns;
+    } else {
+        return false;
+    }
 }
 
 // The parts of H = T(p) + V(q,t) + F(s,t) as the system function needs them.
