@@ -185,22 +185,26 @@ private:
     }
 
     template <class Kinetic, class Potential, class Action>
-    static constexpr void check_cvi2_parts() {
-        static_assert(detail::is_quadratic_kinetic<Kinetic>::value,
+    static constexpr bool check_cvi2_parts() {
+        constexpr bool quadratic = detail::is_quadratic_kinetic<Kinetic>::value;
+        static_assert(quadratic,
                       "odeint_contact::cvi2: the variational integrator is derived from the discrete "
                       "Lagrangian (m/2)|Delta/tau|^2 - ..., the Legendre transform of T = |p|^2/(2m); it "
                       "supports quadratic_kinetic (any mass) only. Use chi2 for another kinetic term");
-        static_assert(std::is_convertible<decltype(std::declval<const Potential&>().value(
-                                              std::declval<const coordinate_type&>(),
-                                              std::declval<const time_type&>())),
-                                          energy_type>::value,
+        constexpr bool energy = std::is_convertible<decltype(std::declval<const Potential&>().value(
+                                                        std::declval<const coordinate_type&>(),
+                                                        std::declval<const time_type&>())),
+                                                    energy_type>::value;
+        static_assert(energy,
                       "odeint_contact::cvi2: V(q,t) must be convertible to the s part of the derivative "
                       "type (an energy), where cvi2 keeps it between steps");
         using action_t = std::decay_t<decltype(std::declval<state_type&>().s)>;
-        static_assert(detail::has_solve_implicit<Action, Value, action_t, time_type>::value,
+        constexpr bool solve = detail::has_solve_implicit<Action, Value, action_t, time_type>::value;
+        static_assert(solve,
                       "odeint_contact::cvi2: the action term needs a member template "
                       "solve_implicit<Value>(r, half_dt, t) returning action_solve<S>, the root of "
                       "s + half_dt F(s,t) = r that continues s = r (see action.hpp)");
+        return quadratic && energy && solve;
     }
 
     template <class Potential>
@@ -219,20 +223,44 @@ private:
                detail::format(dt) + " failed: ";
     }
 
+    // The checks first, and the step only for a system that passes them: a user's mistake then
+    // shows our static_assert as the first error, not what the step's body makes of it.
     template <class SystemArg, class StateIn, class StateOut>
     void step(SystemArg& system_arg, const StateIn& in, StateOut& out, const time_type& t, const time_type& dt) {
-        namespace odeint = boost::numeric::odeint;
-        using system_type = typename odeint::unwrap_reference<std::remove_cv_t<SystemArg>>::type;
-        static_assert(detail::is_separable_hamiltonian<std::remove_cv_t<system_type>>::value,
+        using system_type = typename boost::numeric::odeint::unwrap_reference<std::remove_cv_t<SystemArg>>::type;
+        if constexpr (valid_system<std::remove_cv_t<system_type>>()) {
+            const system_type& system = system_arg;
+            checked_step(system, in, out, t, dt);
+        }
+    }
+
+    template <class System>
+    static constexpr bool valid_system() {
+        constexpr bool separable = detail::is_separable_hamiltonian<System>::value;
+        static_assert(separable,
                       "odeint_contact: contact variational integrators need the parts of H; pass a "
                       "Hamiltonian made by make_separable_hamiltonian(kinetic, potential, action)");
-        const system_type& system = system_arg;
-        using kinetic_t = typename system_type::kinetic_type;
-        using potential_t = typename system_type::potential_type;
-        using action_term_t = typename system_type::action_type;
-        detail::check_hamiltonian_parts<kinetic_t, potential_t, action_term_t, state_type, deriv_type,
-                                        time_type>();
-        check_cvi2_parts<kinetic_t, potential_t, action_term_t>();
+        if constexpr (separable) {
+            using kinetic_t = typename System::kinetic_type;
+            using potential_t = typename System::potential_type;
+            using action_term_t = typename System::action_type;
+            if constexpr (detail::check_units<state_type, deriv_type, time_type>() &&
+                          detail::check_hamiltonian_parts<kinetic_t, potential_t, action_term_t, state_type,
+                                                          deriv_type, time_type>())
+                return check_cvi2_parts<kinetic_t, potential_t, action_term_t>();
+            else
+                return false;
+        } else {
+            return false;
+        }
+    }
+
+    template <class System, class StateIn, class StateOut>
+    void checked_step(const System& system, const StateIn& in, StateOut& out, const time_type& t,
+                      const time_type& dt) {
+        using kinetic_t = typename System::kinetic_type;
+        using potential_t = typename System::potential_type;
+        using action_term_t = typename System::action_type;
         if (!detail::is_finite(t) || !detail::is_finite(dt))
             throw parameter_error("odeint_contact::cvi2::do_step: t and dt must be finite, got t = " +
                                   detail::format(t) + ", dt = " + detail::format(dt));
