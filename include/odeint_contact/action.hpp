@@ -165,6 +165,7 @@ public:
         return m_f(t);
     }
 
+    // [doc:affine_action]
     // s' = s e^z - c dt phi1(z), z = -f dt, phi1(z) = expm1(z)/z: no cancellation for small f dt,
     // and c = 0 gives linear_action's s e^z bit for bit.
     template <class Value, class S, class T>
@@ -192,6 +193,7 @@ public:
                          detail::format(m_c(t)) + ", dt/2 = " + detail::format(half_dt) + ", r = " +
                          detail::format(r) + ")");
     }
+    // [/doc:affine_action]
 
 private:
     detail::coefficient<F> m_f;
