@@ -288,3 +288,53 @@ BOOST_AUTO_TEST_CASE(chi8_allocates_nothing_after_the_first_step) {
 BOOST_AUTO_TEST_CASE(galerkin_cvi4_allocates_nothing_after_the_first_step) {
     check_no_allocation_after_first_step<oc::galerkin_cvi4<vector_state>>();
 }
+
+// action_term's numerical flow tests for a finite-time blow-up each time |s| has grown 16-fold
+// within a flow, with Boost.Math's exp_sinh quadrature, whose tables were built on the heap per
+// call (57 allocations in such a step before they were shared). Two actions whose A flow makes s
+// grow past that mark in every step, from s = 1 over dt = 1 (chi2's A flow spans the whole step):
+//  - F = -6 s: s grows e^6 ~ 400-fold (mark: 16 (1 + 6) = 112); the tail integral of 1/|F|
+//    diverges (no verdict);
+//  - F = -s^3/3 over dt = 1.499: 1/s'^2 = 1 - 2 dt/3 gives s' ~ 38.7 (mark: 16 (1 + 1.499/3) ~ 24),
+//    just short of the blow-up at tau = 1.5; the tail integral converges (a real verdict: not
+//    within this step).
+// q = p = 0 and V = k q^2/2: C and B leave s alone, so s' is the A flow's.
+// The state is reset to s = 1 before every step, so that the growth stays the same.
+template <class Action>
+std::size_t action_term_allocations(const Action& action, double dt) {
+    const auto H = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, test_support::harmonic_potential<>{}, action);
+    using state = oc::contact_state<double>;
+    oc::chi2<state> chi;
+    state x{0.0, 0.0, 1.0};
+    chi.do_step(H, x, 0.0, dt);  // the first step may build the shared quadrature tables
+    BOOST_TEST(std::abs(x.s) > 16.0 * (1.0 + std::abs(action.value(1.0, 0.0) * dt)));  // the mark was passed
+    return allocations_during([&] {
+        for (int i = 1; i <= 20; ++i) {
+            x = state{0.0, 0.0, 1.0};
+            chi.do_step(H, x, 0.0, dt);
+        }
+    });
+}
+
+BOOST_AUTO_TEST_CASE(action_term_allocates_nothing_when_s_grows_within_a_step) {
+    const auto linear = oc::action_term([](double s, double) { return -6.0 * s; }, [](double, double) { return -6.0; });
+    BOOST_TEST(action_term_allocations(linear, 1.0) == 0u);
+    const auto cubic =
+        oc::action_term([](double s, double) { return -s * s * s / 3.0; }, [](double s, double) { return -s * s; });
+    BOOST_TEST(action_term_allocations(cubic, 1.499) == 0u);
+}
+
+// cvi2 with an action_term: the branch walk and toms748 work on the stack.
+BOOST_AUTO_TEST_CASE(cvi2_with_action_term_allocates_nothing_after_the_first_step) {
+    const auto H = oc::make_separable_hamiltonian(
+        oc::quadratic_kinetic<>{}, test_support::harmonic_potential<>{},
+        oc::action_term([](double s, double) { return s * s * s / 3.0; }, [](double s, double) { return s * s; }));
+    using state = oc::contact_state<double>;
+    oc::cvi2<state> cvi;
+    state x{1.0, 0.5, 0.8};
+    cvi.do_step(H, x, 0.0, 0.1);
+    const std::size_t seen = allocations_during([&] {
+        for (int i = 1; i <= 100; ++i) cvi.do_step(H, x, 0.1 * i, 0.1);
+    });
+    BOOST_TEST(seen == 0u);
+}

@@ -1,60 +1,52 @@
 // odeint_contact/action.hpp
 //
-// Action parts F(s,t) of a separable contact Hamiltonian H = T(p) + V(q,t) + F(s,t):
-//   linear_action(f)        F = f(t) s       (time-dependent linear damping; f may be negative)
+// Action parts F(s,t) of a separable contact Hamiltonian H = T(p) + V(q,t) + F(s,t), in closed form:
+//   linear_action(f)        F = f(t) s          (time-dependent linear damping; f may be negative)
+//   affine_action(f, c)     F = f(t) s + c(t)   (linear damping plus a time-dependent forcing of s)
 //   quadratic_action(gamma) F = gamma(t) s^2/2
-// f and gamma are constants (numbers or Boost.Units quantities) or callables of t.
+// f, c and gamma are constants (numbers or Boost.Units quantities) or callables of t.
 //
-// The action concept, as the steppers use it (S the action type, T the time type):
-//   a.value(s, t)                      F(s,t)
-//   a.derivative(s, t)                 dF/ds (s,t)
-//   a.second_derivative(s, t)          d^2F/ds^2 (s,t); optional, used by galerkin_cvi4's Newton
-//                                      Jacobian (without it: a central difference of derivative)
-//   a.template flow<Value>(s, t, dt)   the exact flow of the contact vector field of F over dt
-//                                      with t frozen: returns action_flow<S, Value>{s', p'/p, ok}
-//   a.describe_failure(s, t, dt)       why flow() returned ok == false (for the error message)
-//   a.template solve_implicit<Value>(r, half_dt, t, s_prev)
-//                                      the root s of  s + half_dt F(s,t) = r  on the branch that
-//                                      starts at s = r for half_dt = 0 (cvi2's implicit action
-//                                      equation): returns action_solve<S>{s, ok, slope}. ok ==
-//                                      false when that branch has no finite real point at
-//                                      half_dt; when ok, the slope of the equation at the root,
-//                                      1 + half_dt dF/ds(s,t), is > 0 in exact arithmetic (cvi2
-//                                      checks it after rounding and divides p by it). slope is
-//                                      optional: a solver that leaves it out ({s, ok}, NaN) makes
-//                                      cvi2 evaluate dF/ds at the root itself; the closed forms
-//                                      below supply it, for linear F without a second evaluation
-//                                      of f(t) and for quadratic F as sqrt(D), available before
-//                                      the root's division. s_prev, the action before the step, is
-//                                      a starting guess for a numerical solver; the closed forms
-//                                      below do not need it.
-//   a.describe_solve_failure(r, half_dt, t)
-//                                      why solve_implicit() returned ok == false
+// The action concept, as the steppers use it (S the action type, T the time type, Value the
+// stepper's value type):
+//   a.value(s, t)                       F(s,t)
+//   a.derivative(s, t)                  dF/ds (s,t)
+//   a.second_derivative(s, t)           d^2F/ds^2 (s,t); optional, used by galerkin_cvi4's Newton
+//                                       Jacobian (without it: a central difference of derivative)
+//   a.template flow<Value>(s, t, dt)    chi2/4/6/8: the exact flow of the contact vector field of
+//                                       F over dt with t frozen, action_flow<S, Value>{s', p'/p}
+//   a.template solve_implicit<Value>(r, half_dt, t)
+//                                       cvi2: the root s of  s + half_dt F(s,t) = r  on the branch
+//                                       that starts at s = r for half_dt = 0, action_solve<S>{s,
+//                                       slope}; slope, optional, is 1 + half_dt dF/ds(s,t) at the
+//                                       root (cvi2 divides p by it, and evaluates dF/ds there
+//                                       itself when it is absent)
+// When the flow does not exist over dt (a finite-time blow-up) or the equation has no root on
+// that branch, flow and solve_implicit throw step_error saying what and with which values; the
+// stepper adds which step and stage it was and leaves the state unchanged.
+//
 // The flow solves  integral_s^s' dxi / F(xi,t) = -dt  and scales p by F(s',t)/F(s,t)
-// (errata section 1). For F = f s that is s' = s e^{-f dt}, p' = p e^{-f dt}; for F = gamma s^2/2
-// it is s' = 2s/(2 + gamma dt s), p' = 4p/(2 + gamma dt s)^2, which blows up within the step when
-// 2 + gamma dt s <= 0 - a property of the system that the steppers report as a step_error.
+// (doc/theory.md, the A flow). For F = f s + c that is s' = s e^{-f dt} - c dt phi1(-f dt) with
+// phi1(z) = (e^z - 1)/z, p' = p e^{-f dt}; for F = gamma s^2/2 it is s' = 2s/(2 + gamma dt s),
+// p' = 4p/(2 + gamma dt s)^2, which blows up within the step when 2 + gamma dt s <= 0.
 //
 // The branch of solve_implicit: along the roots s(h) of s + h F(s,t) = r, continued from
 // s(0) = r, ds/dh = -F/(1 + h F_s); the branch ends where 1 + h F_s reaches 0 (a pole for linear
 // F, a fold for quadratic F). So a root is on the branch exactly when 1 + h F_s(s,t) > 0 all the
-// way from 0 to h, and cvi2 divides by that same number to get p. Closed forms:
-//   F = f s:         s = r/(1 + h f),  ok iff 1 + h f > 0 (the slope). For 1 + h f < 0 a real root exists but
-//                    lies past the pole: it has the opposite sign of r and would flip p too (the
-//                    step's conformal factor would be negative, the exact one e^{-f tau} never is);
-//                    it means tau > 2/|f|, a step longer than the anti-damping time scale allows.
+// way from 0 to h. Closed forms:
+//   F = f s + c:     s = (r - h c)/(1 + h f), on the branch iff 1 + h f > 0 (the slope). Past the
+//                    pole (h > 1/|f| for anti-damping f < 0) the root would flip p: the step's
+//                    conformal factor would be negative, the exact one e^{-f tau} never is.
 //   F = gamma s^2/2: (h gamma/2) s^2 + s - r = 0,  D = 1 + 2 h gamma r,
-//                    s = 2r/(1 + sqrt(D)) (the root that tends to r; no cancellation),
-//                    ok iff D > 0. D < 0: no real root; D = 0: a double root at the fold, where
-//                    1 + h gamma s = sqrt(D) = 0. The slope 1 + h gamma s = sqrt(D) exactly
-//                    (1 + 2 h gamma r/(1 + sqrt(D)) = (1 + sqrt(D) + D - 1)/(1 + sqrt(D))); taken
-//                    as sqrt(D) it keeps full relative accuracy near the fold, where 1 + h gamma s
-//                    cancels.
+//                    s = 2r/(1 + sqrt(D)) (the root that tends to r; no cancellation), on the
+//                    branch iff D > 0; the slope 1 + h gamma s = sqrt(D) exactly, taken as
+//                    sqrt(D) it keeps full relative accuracy near the fold.
+// References: Bravetti, Seri, Vermeeren, Zadra, "New directions for contact integrators" (2021).
 #ifndef ODEINT_CONTACT_ACTION_HPP
 #define ODEINT_CONTACT_ACTION_HPP
 
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -64,22 +56,19 @@
 
 namespace odeint_contact {
 
-// Result of an action flow: the new action, the factor p'/p, and whether the flow exists.
+// Result of an action flow: the new action and the factor p'/p.
 template <class S, class Value>
 struct action_flow {
     S s;
     Value factor;
-    bool ok;
 };
 
-// Result of solve_implicit: the root, whether it exists, and the slope 1 + half_dt dF/ds(s,t) of
-// the implicit equation there (dimensionless; NaN, the default, when the solver does not supply
-// it; see the concept list above).
+// Result of solve_implicit: the root and, when the solver has it, the slope 1 + half_dt dF/ds(s,t)
+// of the implicit equation there (dimensionless).
 template <class S>
 struct action_solve {
     S s;
-    bool ok;
-    detail::plain_value_t<S> slope = std::numeric_limits<detail::plain_value_t<S>>::quiet_NaN();
+    std::optional<detail::plain_value_t<S>> slope;
 };
 
 namespace detail {
@@ -110,6 +99,16 @@ private:
     F m_f;
 };
 
+// Why s + (dt/2) F(s,t) = r with F linear in s, F_s = f, has no usable root; d = 1 + (dt/2) f.
+template <class Value, class S>
+std::string linear_solve_failure(const Value& d, const S& r) {
+    if (!is_finite(r)) return "the right-hand side r of s + (dt/2) F(s,t) = r is not finite";
+    if (!(d > 0))
+        return "s + (dt/2) F(s,t) = r has no root continuing s = r: 1 + (dt/2) f = " + format(d) +
+               " <= 0, i.e. dt >= 2/|f|";
+    return "the root of s + (dt/2) F(s,t) = r is not finite";
+}
+
 }  // namespace detail
 
 template <class F>
@@ -137,37 +136,81 @@ public:
     action_flow<S, Value> flow(const S& s, const T& t, const T& dt) const {
         using std::exp;
         const Value factor = exp(-Value(detail::to_value(m_f(t) * dt)));
-        return {S(factor * s), factor, detail::is_finite(factor)};
-    }
-
-    template <class S, class T>
-    std::string describe_failure(const S& s, const T& t, const T& dt) const {
-        return "the factor exp(-f dt) of F = f(t) s is not finite (f = " + detail::format(m_f(t)) +
-               ", dt = " + detail::format(dt) + ", s = " + detail::format(s) + ")";
+        if (!detail::is_finite(factor))
+            throw step_error("the factor exp(-f dt) of F = f(t) s is not finite (f = " + detail::format(m_f(t)) +
+                             ", dt = " + detail::format(dt) + ", s = " + detail::format(s) + ")");
+        return {S(factor * s), factor};
     }
 
     template <class Value, class S, class T, class H>
-    action_solve<S> solve_implicit(const S& r, const H& half_dt, const T& t, const S& /*s_prev*/) const {
+    action_solve<S> solve_implicit(const S& r, const H& half_dt, const T& t) const {
         const Value d = Value(1) + Value(detail::to_value(half_dt * m_f(t)));
-        if (!(d > 0)) return {r, false};
-        const S s = S(r / d);
-        return {s, detail::is_finite(s), detail::plain_value_t<S>(d)};
-    }
-
-    template <class S, class T, class H>
-    std::string describe_solve_failure(const S& r, const H& half_dt, const T& t) const {
-        const auto d = 1 + detail::to_value(half_dt * m_f(t));
-        const std::string values = " (f = " + detail::format(m_f(t)) + ", dt/2 = " + detail::format(half_dt) +
-                                   ", r = " + detail::format(r) + ")";
-        if (!detail::is_finite(r)) return "the right-hand side r of s + (dt/2) f s = r is not finite" + values;
-        if (!(d > 0))
-            return "s + (dt/2) f s = r has no root continuing s = r: 1 + (dt/2) f = " + detail::format(d) +
-                   " <= 0, i.e. dt >= 2/|f|" + values;
-        return "the root r/(1 + (dt/2) f) of s + (dt/2) f s = r is not finite" + values;
+        if (d > 0) {
+            const S s = S(r / d);
+            if (detail::is_finite(s)) return {s, detail::plain_value_t<S>(d)};
+        }
+        throw step_error(detail::linear_solve_failure(d, r) + " (f = " + detail::format(m_f(t)) +
+                         ", dt/2 = " + detail::format(half_dt) + ", r = " + detail::format(r) + ")");
     }
 
 private:
     detail::coefficient<F> m_f;
+};
+
+// F = f(t) s + c(t): the narrowest complete action part, in closed form.
+template <class F, class C>
+class affine_action {
+public:
+    affine_action(F f, C c) : m_f(std::move(f), "affine_action"), m_c(std::move(c), "affine_action") {}
+
+    template <class S, class T>
+    auto value(const S& s, const T& t) const {
+        return m_f(t) * s + m_c(t);
+    }
+
+    template <class S, class T>
+    auto derivative(const S&, const T& t) const {
+        return m_f(t);
+    }
+
+    template <class S, class T>
+    auto second_derivative(const S& s, const T& t) const {
+        return std::decay_t<decltype(m_f(t) / s)>{};
+    }
+
+    // [doc:affine_action]
+    // s' = s e^z - c dt phi1(z), z = -f dt, phi1(z) = expm1(z)/z: no cancellation for small f dt,
+    // and c = 0 gives linear_action's s e^z bit for bit.
+    template <class Value, class S, class T>
+    action_flow<S, Value> flow(const S& s, const T& t, const T& dt) const {
+        using std::exp;
+        using std::expm1;
+        const Value z = -Value(detail::to_value(m_f(t) * dt));
+        const Value factor = exp(z);
+        const Value phi1 = z == 0 ? Value(1) : Value(expm1(z) / z);
+        if (!detail::is_finite(factor) || !detail::is_finite(phi1))
+            throw step_error("the factor exp(-f dt) of F = f(t) s + c(t) is not finite (f = " +
+                             detail::format(m_f(t)) + ", dt = " + detail::format(dt) + ", s = " +
+                             detail::format(s) + ")");
+        return {S(factor * s - phi1 * (m_c(t) * dt)), factor};
+    }
+
+    template <class Value, class S, class T, class H>
+    action_solve<S> solve_implicit(const S& r, const H& half_dt, const T& t) const {
+        const Value d = Value(1) + Value(detail::to_value(half_dt * m_f(t)));
+        if (d > 0) {
+            const S s = S((r - half_dt * m_c(t)) / d);
+            if (detail::is_finite(s)) return {s, detail::plain_value_t<S>(d)};
+        }
+        throw step_error(detail::linear_solve_failure(d, r) + " (f = " + detail::format(m_f(t)) + ", c = " +
+                         detail::format(m_c(t)) + ", dt/2 = " + detail::format(half_dt) + ", r = " +
+                         detail::format(r) + ")");
+    }
+    // [/doc:affine_action]
+
+private:
+    detail::coefficient<F> m_f;
+    detail::coefficient<C> m_c;
 };
 
 template <class F>
@@ -190,48 +233,39 @@ public:
         return m_gamma(t);
     }
 
-    // With the old s in the momentum factor (errata section 1): using the new one makes the
-    // method first order and not contact.
+    // With the old s in the momentum factor: using the new one makes the method first order and
+    // not contact.
     template <class Value, class S, class T>
     action_flow<S, Value> flow(const S& s, const T& t, const T& dt) const {
         const Value d = Value(2) + Value(detail::to_value(m_gamma(t) * dt * s));
-        if (!(d > 0)) return {s, Value(1), false};
+        if (!(d > 0))
+            throw step_error("the exact flow of F = gamma s^2/2 blows up (|s| -> infinity) within the step: "
+                             "2 + gamma dt s = " + detail::format(d) + " <= 0 (gamma = " +
+                             detail::format(m_gamma(t)) + ", dt = " + detail::format(dt) + ", s = " +
+                             detail::format(s) + ")");
         const Value ratio = Value(2) / d;
-        return {S(ratio * s), Value(ratio * ratio), true};
-    }
-
-    template <class S, class T>
-    std::string describe_failure(const S& s, const T& t, const T& dt) const {
-        const auto d = 2 + detail::to_value(m_gamma(t) * dt * s);
-        return "the exact flow of F = gamma s^2/2 blows up (|s| -> infinity) within the step: "
-               "2 + gamma dt s = " + detail::format(d) +
-               " <= 0 (gamma = " + detail::format(m_gamma(t)) + ", dt = " + detail::format(dt) +
-               ", s = " + detail::format(s) + ")";
+        return {S(ratio * s), Value(ratio * ratio)};
     }
 
     template <class Value, class S, class T, class H>
-    action_solve<S> solve_implicit(const S& r, const H& half_dt, const T& t, const S& /*s_prev*/) const {
+    action_solve<S> solve_implicit(const S& r, const H& half_dt, const T& t) const {
         using std::sqrt;
         // tau gamma r = 2 (h gamma r) exactly; 2 h gamma first keeps one product off the path
         // from r to the root.
         const Value d = Value(1) + Value(detail::to_value((Value(2) * half_dt * m_gamma(t)) * r));
-        if (!(d > 0)) return {r, false};
-        const Value root_d = Value(sqrt(d));
-        const S s = S((Value(2) * r) / (Value(1) + root_d));
-        return {s, detail::is_finite(s), detail::plain_value_t<S>(root_d)};
-    }
-
-    template <class S, class T, class H>
-    std::string describe_solve_failure(const S& r, const H& half_dt, const T& t) const {
-        const auto d = 1 + 2 * detail::to_value(half_dt * m_gamma(t) * r);
-        const std::string values = " (gamma = " + detail::format(m_gamma(t)) + ", dt/2 = " +
-                                   detail::format(half_dt) + ", r = " + detail::format(r) + ")";
-        if (!detail::is_finite(r))
-            return "the right-hand side r of s + (dt/2) gamma s^2/2 = r is not finite" + values;
-        if (!(d > 0))
-            return "s + (dt/2) gamma s^2/2 = r has no real root with 1 + (dt/2) gamma s > 0: the "
-                   "discriminant 1 + dt gamma r = " + detail::format(d) + " <= 0" + values;
-        return "the root 2r/(1 + sqrt(1 + dt gamma r)) of s + (dt/2) gamma s^2/2 = r is not finite" + values;
+        if (d > 0) {
+            const Value root_d = Value(sqrt(d));
+            const S s = S((Value(2) * r) / (Value(1) + root_d));
+            if (detail::is_finite(s)) return {s, detail::plain_value_t<S>(root_d)};
+        }
+        throw step_error(
+            (!detail::is_finite(r) ? std::string("the right-hand side r of s + (dt/2) gamma s^2/2 = r is not finite")
+             : !(d > 0) ? "s + (dt/2) gamma s^2/2 = r has no real root with 1 + (dt/2) gamma s > 0: the "
+                          "discriminant 1 + dt gamma r = " + detail::format(d) + " <= 0"
+                        : std::string("the root 2r/(1 + sqrt(1 + dt gamma r)) of s + (dt/2) gamma s^2/2 = r is "
+                                      "not finite")) +
+            " (gamma = " + detail::format(m_gamma(t)) + ", dt/2 = " + detail::format(half_dt) + ", r = " +
+            detail::format(r) + ")");
     }
 
 private:

@@ -63,6 +63,7 @@
 #include <odeint_contact/action.hpp>
 #include <odeint_contact/contact_state.hpp>
 #include <odeint_contact/detail/concept_checks.hpp>
+#include <odeint_contact/detail/step_failure.hpp>
 #include <odeint_contact/detail/stepper_base.hpp>
 #include <odeint_contact/detail/traits.hpp>
 #include <odeint_contact/errors.hpp>
@@ -82,20 +83,10 @@ struct has_solve_implicit : std::false_type {};
 template <class A, class Value, class S, class T>
 struct has_solve_implicit<A, Value, S, T,
                           std::void_t<decltype(std::declval<const A&>().template solve_implicit<Value>(
-                              std::declval<const S&>(), std::declval<const T&>(), std::declval<const T&>(),
-                              std::declval<const S&>()))>>
+                              std::declval<const S&>(), std::declval<const T&>(), std::declval<const T&>()))>>
     : std::is_same<decltype(std::declval<const A&>().template solve_implicit<Value>(
-                       std::declval<const S&>(), std::declval<const T&>(), std::declval<const T&>(),
-                       std::declval<const S&>())),
+                       std::declval<const S&>(), std::declval<const T&>(), std::declval<const T&>())),
                    action_solve<S>> {};
-
-template <class A, class S, class T, class = void>
-struct has_describe_solve_failure : std::false_type {};
-template <class A, class S, class T>
-struct has_describe_solve_failure<A, S, T,
-                                  std::void_t<decltype(std::declval<const A&>().describe_solve_failure(
-                                      std::declval<const S&>(), std::declval<const T&>(),
-                                      std::declval<const T&>()))>> : std::true_type {};
 
 // One distinct address per type: with the potential's address it identifies the cached values'
 // owner (two objects of different types can share an address, e.g. a member at offset 0).
@@ -110,14 +101,6 @@ struct equal_elements {
         if (!(a == b)) *equal = false;
     }
 };
-
-// action_solve::slope is NaN when the action's solver does not supply it. Unqualified isnan so
-// that a multiprecision number finds its own.
-template <class T>
-bool slope_missing(const T& slope) {
-    using std::isnan;
-    return isnan(slope);
-}
 
 // odeint's integrate functions compute the n-th time as t0 + n*dt, not as t_{n-1} + dt, so the
 // time of the next step and the cached t_{k+1} = t_k + dt can differ in the last bit (about a
@@ -202,25 +185,26 @@ private:
     }
 
     template <class Kinetic, class Potential, class Action>
-    static constexpr void check_cvi2_parts() {
-        static_assert(detail::is_quadratic_kinetic<Kinetic>::value,
+    static constexpr bool check_cvi2_parts() {
+        constexpr bool quadratic = detail::is_quadratic_kinetic<Kinetic>::value;
+        static_assert(quadratic,
                       "odeint_contact::cvi2: the variational integrator is derived from the discrete "
                       "Lagrangian (m/2)|Delta/tau|^2 - ..., the Legendre transform of T = |p|^2/(2m); it "
                       "supports quadratic_kinetic (any mass) only. Use chi2 for another kinetic term");
-        static_assert(std::is_convertible<decltype(std::declval<const Potential&>().value(
-                                              std::declval<const coordinate_type&>(),
-                                              std::declval<const time_type&>())),
-                                          energy_type>::value,
+        constexpr bool energy = std::is_convertible<decltype(std::declval<const Potential&>().value(
+                                                        std::declval<const coordinate_type&>(),
+                                                        std::declval<const time_type&>())),
+                                                    energy_type>::value;
+        static_assert(energy,
                       "odeint_contact::cvi2: V(q,t) must be convertible to the s part of the derivative "
                       "type (an energy), where cvi2 keeps it between steps");
         using action_t = std::decay_t<decltype(std::declval<state_type&>().s)>;
-        static_assert(detail::has_solve_implicit<Action, Value, action_t, time_type>::value,
+        constexpr bool solve = detail::has_solve_implicit<Action, Value, action_t, time_type>::value;
+        static_assert(solve,
                       "odeint_contact::cvi2: the action term needs a member template "
-                      "solve_implicit<Value>(r, half_dt, t, s_prev) returning action_solve<S>, the root "
-                      "of s + half_dt F(s,t) = r that continues s = r (see action.hpp)");
-        static_assert(detail::has_describe_solve_failure<Action, action_t, time_type>::value,
-                      "odeint_contact::cvi2: the action term needs a member "
-                      "describe_solve_failure(r, half_dt, t) explaining why solve_implicit failed");
+                      "solve_implicit<Value>(r, half_dt, t) returning action_solve<S>, the root of "
+                      "s + half_dt F(s,t) = r that continues s = r (see action.hpp)");
+        return quadratic && energy && solve;
     }
 
     template <class Potential>
@@ -239,20 +223,44 @@ private:
                detail::format(dt) + " failed: ";
     }
 
+    // The checks first, and the step only for a system that passes them: a user's mistake then
+    // shows our static_assert as the first error, not what the step's body makes of it.
     template <class SystemArg, class StateIn, class StateOut>
     void step(SystemArg& system_arg, const StateIn& in, StateOut& out, const time_type& t, const time_type& dt) {
-        namespace odeint = boost::numeric::odeint;
-        using system_type = typename odeint::unwrap_reference<std::remove_cv_t<SystemArg>>::type;
-        static_assert(detail::is_separable_hamiltonian<std::remove_cv_t<system_type>>::value,
+        using system_type = typename boost::numeric::odeint::unwrap_reference<std::remove_cv_t<SystemArg>>::type;
+        if constexpr (valid_system<std::remove_cv_t<system_type>>()) {
+            const system_type& system = system_arg;
+            checked_step(system, in, out, t, dt);
+        }
+    }
+
+    template <class System>
+    static constexpr bool valid_system() {
+        constexpr bool separable = detail::is_separable_hamiltonian<System>::value;
+        static_assert(separable,
                       "odeint_contact: contact variational integrators need the parts of H; pass a "
                       "Hamiltonian made by make_separable_hamiltonian(kinetic, potential, action)");
-        const system_type& system = system_arg;
-        using kinetic_t = typename system_type::kinetic_type;
-        using potential_t = typename system_type::potential_type;
-        using action_term_t = typename system_type::action_type;
-        detail::check_hamiltonian_parts<kinetic_t, potential_t, action_term_t, state_type, deriv_type,
-                                        time_type>();
-        check_cvi2_parts<kinetic_t, potential_t, action_term_t>();
+        if constexpr (separable) {
+            using kinetic_t = typename System::kinetic_type;
+            using potential_t = typename System::potential_type;
+            using action_term_t = typename System::action_type;
+            if constexpr (detail::check_units<state_type, deriv_type, time_type>() &&
+                          detail::check_hamiltonian_parts<kinetic_t, potential_t, action_term_t, state_type,
+                                                          deriv_type, time_type>())
+                return check_cvi2_parts<kinetic_t, potential_t, action_term_t>();
+            else
+                return false;
+        } else {
+            return false;
+        }
+    }
+
+    template <class System, class StateIn, class StateOut>
+    void checked_step(const System& system, const StateIn& in, StateOut& out, const time_type& t,
+                      const time_type& dt) {
+        using kinetic_t = typename System::kinetic_type;
+        using potential_t = typename System::potential_type;
+        using action_term_t = typename System::action_type;
         if (!detail::is_finite(t) || !detail::is_finite(dt))
             throw parameter_error("odeint_contact::cvi2::do_step: t and dt must be finite, got t = " +
                                   detail::format(t) + ", dt = " + detail::format(dt));
@@ -314,17 +322,15 @@ private:
         // then tau T(pi), and V_{k+1} last: it comes latest, after q_{k+1} and the potential.
         const action_t r_start = action_t(in.s - h * (m_energy[k] + action_start));
         const action_t r = action_t((r_start + dt_T) - h * m_energy[next]);
-        const action_solve<action_t> root = action.template solve_implicit<Value>(r, h, t1, action_t(in.s));
-        if (!root.ok)
-            throw step_error(failure_prefix(t, dt) + action.describe_solve_failure(r, h, t1) +
-                             "; the state is unchanged");
+        const action_solve<action_t> root = detail::with_step_context<step_error>(
+            "cvi2", t, dt, [] { return "in the implicit action equation"; },
+            [&] { return action.template solve_implicit<Value>(r, h, t1); });
         // The discrete Legendre transform at q_{k+1}: b = 1 + h F_s(s_{k+1}, t_{k+1}), the slope
         // of the implicit equation at the root, from the solver when it supplies it. On the
         // root's branch b > 0 in exact arithmetic, checked here after rounding and for user
         // action terms.
-        const Value b = detail::slope_missing(root.slope)
-                            ? Value(1) + Value(detail::to_value(h * action.derivative(root.s, t1)))
-                            : Value(root.slope);
+        const Value b = root.slope ? Value(*root.slope)
+                                   : Value(1) + Value(detail::to_value(h * action.derivative(root.s, t1)));
         if (!(b > 0) || !detail::is_finite(b))
             throw step_error(failure_prefix(t, dt) + "the new momentum divides by 1 + (dt/2) dF/ds(s_new) = " +
                              detail::format(b) + ", which must be positive (s_new = " +

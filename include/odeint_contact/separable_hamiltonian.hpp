@@ -47,14 +47,16 @@ public:
     // The contact vector field, as an odeint system function.
     template <class State, class Deriv, class Time>
     void operator()(const State& x, Deriv& dxdt, const Time& t) const {
-        detail::check_hamiltonian_parts<Kinetic, Potential, Action, State, Deriv, Time>();
-        m_kinetic.gradient(x.p, dxdt.q);
-        const auto v = detail::potential_value_and_gradient(m_potential, x.q, t, dxdt.p);
-        const auto fs = m_action.derivative(x.s, t);
-        using value_type = detail::plain_value_t<detail::scalar_of_t<decltype(x.p)>>;
-        using op = boost::numeric::odeint::default_operations::scale_sum2<value_type, decltype(-fs)>;
-        contact_algebra::for_each3(dxdt.p, dxdt.p, x.p, op(value_type(-1), -fs));
-        dxdt.s = detail::dot(x.p, dxdt.q) - sum(x, v, t);
+        // A part that does not fit stops here, with our message first: the rest is not instantiated.
+        if constexpr (detail::check_hamiltonian_parts<Kinetic, Potential, Action, State, Deriv, Time>()) {
+            m_kinetic.gradient(x.p, dxdt.q);
+            const auto v = detail::potential_value_and_gradient(m_potential, x.q, t, dxdt.p);
+            const auto fs = m_action.derivative(x.s, t);
+            using value_type = detail::plain_value_t<detail::scalar_of_t<decltype(x.p)>>;
+            using op = boost::numeric::odeint::default_operations::scale_sum2<value_type, decltype(-fs)>;
+            contact_algebra::for_each3(dxdt.p, dxdt.p, x.p, op(value_type(-1), -fs));
+            dxdt.s = detail::dot(x.p, dxdt.q) - sum(x, v, t);
+        }
     }
 
     template <class State, class Time>

@@ -1,7 +1,9 @@
 # Compiles one translation unit of test/compile_fail and judges the outcome (run by ctest as
-# cmake -P). Without CONTROL the compilation must fail AND its output must contain the text of
-# the TU's "// expect: ..." line (the static_assert message that names the problem), so a TU
-# that fails for another reason - a typo, a missing include - does not pass. With CONTROL the TU
+# cmake -P). Without CONTROL the compilation must fail AND the first error the compiler reports
+# (its first line containing "error:") must contain the text of the TU's "// expect: ..." line
+# (the static_assert message that names the problem): a TU that fails for another reason - a
+# typo, a missing include - does not pass, and neither does one where our message comes only
+# after a page of follow-on errors from the library's internals. With CONTROL the TU
 # is compiled with -DODEINT_CONTACT_CONTROL, which supplies the missing piece, and must compile
 # cleanly with the project's warning flags: the failure is the intended one and nothing else.
 #
@@ -52,6 +54,12 @@ else()
     string(FIND "${output}" "${expected}" position)
     if(position EQUAL -1)
         message(FATAL_ERROR "${SOURCE} failed, but not with \"${expected}\":\n${output}")
+    endif()
+    string(REGEX MATCH "[^\n]*error:[^\n]*" first_error "${output}")
+    string(FIND "${first_error}" "${expected}" first_position)
+    if(first_position EQUAL -1)
+        message(FATAL_ERROR "${SOURCE}: \"${expected}\" is not the first error; the first is\n"
+                            "${first_error}\nwhole output:\n${output}")
     endif()
     message(STATUS "fails as expected with: ${expected}")
 endif()

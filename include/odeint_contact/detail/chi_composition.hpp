@@ -30,6 +30,7 @@
 
 #include <odeint_contact/contact_state.hpp>
 #include <odeint_contact/detail/concept_checks.hpp>
+#include <odeint_contact/detail/step_failure.hpp>
 #include <odeint_contact/detail/stepper_base.hpp>
 #include <odeint_contact/detail/traits.hpp>
 #include <odeint_contact/errors.hpp>
@@ -97,20 +98,43 @@ private:
         return resized;
     }
 
+    // The checks first, and the step only for a system that passes them: a user's mistake then
+    // shows our static_assert as the first error, not what the step's body makes of it.
     template <class SystemArg, class StateIn, class StateOut>
     void step(SystemArg& system_arg, const StateIn& in, StateOut& out, const time_type& t,
               const time_type& dt) {
-        namespace odeint = boost::numeric::odeint;
-        using system_type = typename odeint::unwrap_reference<std::remove_cv_t<SystemArg>>::type;
-        static_assert(is_separable_hamiltonian<std::remove_cv_t<system_type>>::value,
+        using system_type = typename boost::numeric::odeint::unwrap_reference<std::remove_cv_t<SystemArg>>::type;
+        if constexpr (valid_system<std::remove_cv_t<system_type>>()) {
+            const system_type& system = system_arg;
+            checked_step(system, in, out, t, dt);
+        }
+    }
+
+    template <class System>
+    static constexpr bool valid_system() {
+        constexpr bool separable = is_separable_hamiltonian<System>::value;
+        static_assert(separable,
                       "odeint_contact: contact Hamiltonian integrators split the system into exact "
                       "flows; pass a Hamiltonian made by make_separable_hamiltonian(kinetic, "
                       "potential, action)");
-        const system_type& system = system_arg;
-        check_hamiltonian_parts<typename system_type::kinetic_type, typename system_type::potential_type,
-                                typename system_type::action_type, state_type, deriv_type, time_type>();
-        check_action_flow<typename system_type::action_type, Value,
-                          std::decay_t<decltype(std::declval<state_type&>().s)>, time_type>();
+        if constexpr (separable) {
+            if constexpr (check_units<state_type, deriv_type, time_type>() &&
+                          check_hamiltonian_parts<typename System::kinetic_type, typename System::potential_type,
+                                                  typename System::action_type, state_type, deriv_type, time_type>())
+                return check_action_flow<typename System::action_type, Value,
+                                         std::decay_t<decltype(std::declval<state_type&>().s)>, time_type,
+                                         action_flow>();
+            else
+                return false;
+        } else {
+            return false;
+        }
+    }
+
+    template <class System, class StateIn, class StateOut>
+    void checked_step(const System& system, const StateIn& in, StateOut& out, const time_type& t,
+                      const time_type& dt) {
+        namespace odeint = boost::numeric::odeint;
         if (!is_finite(t) || !is_finite(dt))
             throw parameter_error(std::string("odeint_contact::") + Coefficients::name +
                                   "::do_step: t and dt must be finite, got t = " + detail::format(t) +
@@ -141,16 +165,14 @@ private:
             const auto& p_in = (i == 0) ? in.p : work.p;
             algebra.for_each3(work.p, p_in, deriv.p, scale_sum2(Value(1), -h));
             // A(w_i dt), exact; the only flow that can fail.
-            const auto a = action.template flow<Value>(action_t(s - h * v), ti, time_type(m_weight[i] * dt));
-            if (!a.ok)
-                throw step_error(std::string("odeint_contact::") + Coefficients::name +
-                                 "::do_step: step from t = " + detail::format(t) + " with dt = " +
-                                 detail::format(dt) + " failed in stage " + std::to_string(i + 1) + " of " +
-                                 std::to_string(stages) + " (whose action flow spans " +
-                                 detail::format(time_type(m_weight[i] * dt)) + "): " +
-                                 action.describe_failure(action_t(s - h * v), ti,
-                                                         time_type(m_weight[i] * dt)) +
-                                 "; the state is unchanged");
+            const time_type tau = m_weight[i] * dt;
+            const auto a = detail::with_step_context<step_error>(
+                Coefficients::name, t, dt,
+                [&] {
+                    return "in stage " + std::to_string(i + 1) + " of " + std::to_string(stages) +
+                           " (whose action flow spans " + detail::format(tau) + ")";
+                },
+                [&] { return action.template flow<Value>(action_t(s - h * v), ti, tau); });
             // A then B(h): lambda (p - h dV) - h dV.
             auto& p_out = (i + 1 == stages) ? out.p : work.p;
             algebra.for_each3(p_out, work.p, deriv.p, scale_sum2(a.factor, -h));

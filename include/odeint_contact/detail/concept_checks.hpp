@@ -7,22 +7,26 @@
 #include <type_traits>
 #include <utility>
 
+#include <odeint_contact/detail/traits.hpp>
+
 namespace odeint_contact {
 namespace detail {
 
-template <class K, class P, class = void>
-struct has_kinetic_value : std::false_type {};
-template <class K, class P>
-struct has_kinetic_value<K, P,
-                         std::void_t<decltype(std::declval<const K&>().value(std::declval<const P&>()))>>
+// Each member of a part, callable on Self (const X& for what the library can call, X& to tell a
+// member that is only missing its const from one that is missing).
+template <class Self, class P, class = void>
+struct has_kinetic_value_on : std::false_type {};
+template <class Self, class P>
+struct has_kinetic_value_on<Self, P, std::void_t<decltype(std::declval<Self>().value(std::declval<const P&>()))>>
     : std::true_type {};
 
-template <class K, class P, class D, class = void>
-struct has_kinetic_gradient : std::false_type {};
-template <class K, class P, class D>
-struct has_kinetic_gradient<K, P, D,
-                            std::void_t<decltype(std::declval<const K&>().gradient(
-                                std::declval<const P&>(), std::declval<D&>()))>> : std::true_type {};
+template <class Self, class P, class D, class = void>
+struct has_kinetic_gradient_on : std::false_type {};
+template <class Self, class P, class D>
+struct has_kinetic_gradient_on<Self, P, D,
+                               std::void_t<decltype(std::declval<Self>().gradient(std::declval<const P&>(),
+                                                                                  std::declval<D&>()))>>
+    : std::true_type {};
 
 // The optional kinetic member flow(q, p, dt, q_out) (see kinetic.hpp).
 template <class K, class Q, class P, class T, class QOut, class = void>
@@ -33,20 +37,21 @@ struct has_kinetic_flow<K, Q, P, T, QOut,
                             std::declval<const Q&>(), std::declval<const P&>(), std::declval<const T&>(),
                             std::declval<QOut&>()))>> : std::true_type {};
 
-template <class V, class Q, class T, class = void>
-struct has_potential_value : std::false_type {};
-template <class V, class Q, class T>
-struct has_potential_value<V, Q, T,
-                           std::void_t<decltype(std::declval<const V&>().value(
-                               std::declval<const Q&>(), std::declval<const T&>()))>> : std::true_type {};
+template <class Self, class Q, class T, class = void>
+struct has_potential_value_on : std::false_type {};
+template <class Self, class Q, class T>
+struct has_potential_value_on<Self, Q, T,
+                              std::void_t<decltype(std::declval<Self>().value(std::declval<const Q&>(),
+                                                                              std::declval<const T&>()))>>
+    : std::true_type {};
 
-template <class V, class Q, class T, class D, class = void>
-struct has_potential_gradient : std::false_type {};
-template <class V, class Q, class T, class D>
-struct has_potential_gradient<V, Q, T, D,
-                              std::void_t<decltype(std::declval<const V&>().gradient(
-                                  std::declval<const Q&>(), std::declval<const T&>(),
-                                  std::declval<D&>()))>> : std::true_type {};
+template <class Self, class Q, class T, class D, class = void>
+struct has_potential_gradient_on : std::false_type {};
+template <class Self, class Q, class T, class D>
+struct has_potential_gradient_on<Self, Q, T, D,
+                                 std::void_t<decltype(std::declval<Self>().gradient(
+                                     std::declval<const Q&>(), std::declval<const T&>(), std::declval<D&>()))>>
+    : std::true_type {};
 
 // The optional potential member value_and_gradient(q, t, dVdq), which writes dV/dq and returns
 // V(q,t) (see separable_hamiltonian.hpp), callable on a Self (const V& or V&).
@@ -80,21 +85,23 @@ auto potential_value_and_gradient(const Potential& potential, const Q& q, const 
     }
 }
 
-template <class A, class S, class T, class = void>
-struct has_action_value : std::false_type {};
-template <class A, class S, class T>
-struct has_action_value<A, S, T,
-                        std::void_t<decltype(std::declval<const A&>().value(
-                            std::declval<const S&>(), std::declval<const T&>()))>> : std::true_type {};
-
-template <class A, class S, class T, class = void>
-struct has_action_derivative : std::false_type {};
-template <class A, class S, class T>
-struct has_action_derivative<A, S, T,
-                             std::void_t<decltype(std::declval<const A&>().derivative(
-                                 std::declval<const S&>(), std::declval<const T&>()))>>
+template <class Self, class S, class T, class = void>
+struct has_action_value_on : std::false_type {};
+template <class Self, class S, class T>
+struct has_action_value_on<Self, S, T,
+                           std::void_t<decltype(std::declval<Self>().value(std::declval<const S&>(),
+                                                                           std::declval<const T&>()))>>
     : std::true_type {};
 
+template <class Self, class S, class T, class = void>
+struct has_action_derivative_on : std::false_type {};
+template <class Self, class S, class T>
+struct has_action_derivative_on<Self, S, T,
+                                std::void_t<decltype(std::declval<Self>().derivative(std::declval<const S&>(),
+                                                                                     std::declval<const T&>()))>>
+    : std::true_type {};
+
+// The action member flow<Value>(s, t, dt), returning action_flow<S, Value> (action.hpp).
 template <class A, class Value, class S, class T, class = void>
 struct has_action_flow : std::false_type {};
 template <class A, class Value, class S, class T>
@@ -103,50 +110,99 @@ struct has_action_flow<A, Value, S, T,
                            std::declval<const S&>(), std::declval<const T&>(), std::declval<const T&>()))>>
     : std::true_type {};
 
-template <class A, class S, class T, class = void>
-struct has_describe_failure : std::false_type {};
-template <class A, class S, class T>
-struct has_describe_failure<A, S, T,
-                            std::void_t<decltype(std::declval<const A&>().describe_failure(
-                                std::declval<const S&>(), std::declval<const T&>(), std::declval<const T&>()))>>
-    : std::true_type {};
+template <class A, class Value, class S, class T>
+using action_flow_result_t = decltype(std::declval<const A&>().template flow<Value>(
+    std::declval<const S&>(), std::declval<const T&>(), std::declval<const T&>()));
 
 // What the contact Hamiltonian integrators need beyond the system function: the exact A flow.
-template <class Action, class Value, class S, class Time>
-constexpr void check_action_flow() {
-    static_assert(has_action_flow<Action, Value, S, Time>::value,
+// FlowResult is action_flow<S, Value> (passed in: detail/ does not include action.hpp).
+template <class Action, class Value, class S, class Time, template <class, class> class FlowResult>
+constexpr bool check_action_flow() {
+    constexpr bool has_flow = has_action_flow<Action, Value, S, Time>::value;
+    static_assert(has_flow,
                   "odeint_contact: chi steppers need the action term's exact flow, a member template "
                   "flow<Value>(s, t, dt) returning action_flow<S, Value>; use linear_action, "
-                  "quadratic_action or action_term (see action.hpp)");
-    static_assert(has_describe_failure<Action, S, Time>::value,
-                  "odeint_contact: chi steppers need the action term's describe_failure(s, t, dt), "
-                  "which explains a flow that does not exist over the step");
+                  "affine_action, quadratic_action or action_term (see action.hpp)");
+    if constexpr (has_flow) {
+        constexpr bool returns = std::is_same<action_flow_result_t<Action, Value, S, Time>, FlowResult<S, Value>>::value;
+        static_assert(returns, "odeint_contact: the action term's flow<Value>(s, t, dt) must return "
+                               "action_flow<S, Value>{s', p'/p} (and throw step_error when the flow does not exist)");
+        return returns;
+    } else {
+        return false;
+    }
 }
 
-// The parts of H = T(p) + V(q,t) + F(s,t) as the system function needs them.
+// A state of Boost.Units quantities needs a Deriv of other units (dq/dt is a velocity, not a
+// length) and a Time that is a time quantity; the defaults Deriv = State and Time = Value = double
+// are for plain numbers only.
+template <class State, class Deriv, class Time>
+constexpr bool check_units() {
+    using Q = scalar_of_t<std::decay_t<decltype(std::declval<State&>().q)>>;
+    using S = std::decay_t<decltype(std::declval<State&>().s)>;
+    constexpr bool with_units = is_quantity<Q>::value || is_quantity<S>::value;
+    constexpr bool ok = !with_units || (is_quantity<Time>::value && !std::is_same<State, Deriv>::value);
+    static_assert(ok,
+                  "odeint_contact: a state of Boost.Units quantities needs the stepper's Deriv and Time "
+                  "parameters: Deriv the derivative's type (velocity, force, energy) and Time a time "
+                  "quantity, e.g. cvi2<state, double, contact_state<velocity, force, energy>, "
+                  "quantity<si::time>>; the defaults Deriv = State and Time = double are for plain numbers");
+    return ok;
+}
+
+// The parts of H = T(p) + V(q,t) + F(s,t) as the system function needs them. Returns whether all
+// are there, so that callers can leave the rest of their body uninstantiated when not (and the
+// static_assert here stays the first error). A member that lacks only its const gets its own
+// message: "needs a member" would send the user looking for a typo.
 template <class Kinetic, class Potential, class Action, class State, class Deriv, class Time>
-constexpr void check_hamiltonian_parts() {
+constexpr bool check_hamiltonian_parts() {
     using P = decltype(std::declval<State&>().p);
     using Q = decltype(std::declval<State&>().q);
     using S = decltype(std::declval<State&>().s);
     using DQ = decltype(std::declval<Deriv&>().q);
     using DP = decltype(std::declval<Deriv&>().p);
-    static_assert(has_kinetic_value<Kinetic, P>::value,
+    constexpr bool kinetic_value = has_kinetic_value_on<const Kinetic&, P>::value;
+    constexpr bool kinetic_gradient = has_kinetic_gradient_on<const Kinetic&, P, DQ>::value;
+    constexpr bool potential_value = has_potential_value_on<const Potential&, Q, Time>::value;
+    constexpr bool potential_gradient = has_potential_gradient_on<const Potential&, Q, Time, DP>::value;
+    constexpr bool action_value = has_action_value_on<const Action&, S, Time>::value;
+    constexpr bool action_derivative = has_action_derivative_on<const Action&, S, Time>::value;
+    static_assert(kinetic_value || has_kinetic_value_on<Kinetic&, P>::value,
                   "odeint_contact: the kinetic part needs a member value(p) returning T(p)");
-    static_assert(has_kinetic_gradient<Kinetic, P, DQ>::value,
+    static_assert(kinetic_value || !has_kinetic_value_on<Kinetic&, P>::value,
+                  "odeint_contact: the kinetic part's value(p) must be const (the library holds the parts "
+                  "of H as const)");
+    static_assert(kinetic_gradient || has_kinetic_gradient_on<Kinetic&, P, DQ>::value,
                   "odeint_contact: the kinetic part needs a member gradient(p, dTdp) writing the "
                   "gradient of T into dTdp (the q part of the derivative type)");
-    static_assert(has_potential_value<Potential, Q, Time>::value,
+    static_assert(kinetic_gradient || !has_kinetic_gradient_on<Kinetic&, P, DQ>::value,
+                  "odeint_contact: the kinetic part's gradient(p, dTdp) must be const (the library holds "
+                  "the parts of H as const)");
+    static_assert(potential_value || has_potential_value_on<Potential&, Q, Time>::value,
                   "odeint_contact: the potential needs a member value(q, t) returning V(q,t)");
-    static_assert(has_potential_gradient<Potential, Q, Time, DP>::value,
+    static_assert(potential_value || !has_potential_value_on<Potential&, Q, Time>::value,
+                  "odeint_contact: the potential's value(q, t) must be const (the library holds the parts "
+                  "of H as const)");
+    static_assert(potential_gradient || has_potential_gradient_on<Potential&, Q, Time, DP>::value,
                   "odeint_contact: the potential needs a member gradient(q, t, dVdq) writing the "
                   "gradient of V into dVdq (the p part of the derivative type)");
-    static_assert(has_action_value<Action, S, Time>::value,
+    static_assert(potential_gradient || !has_potential_gradient_on<Potential&, Q, Time, DP>::value,
+                  "odeint_contact: the potential's gradient(q, t, dVdq) must be const (the library holds "
+                  "the parts of H as const)");
+    static_assert(action_value || has_action_value_on<Action&, S, Time>::value,
                   "odeint_contact: the action term needs a member value(s, t) returning F(s,t); "
-                  "use linear_action, quadratic_action or action_term");
-    static_assert(has_action_derivative<Action, S, Time>::value,
+                  "use linear_action, affine_action, quadratic_action or action_term");
+    static_assert(action_value || !has_action_value_on<Action&, S, Time>::value,
+                  "odeint_contact: the action term's value(s, t) must be const (the library holds the "
+                  "parts of H as const)");
+    static_assert(action_derivative || has_action_derivative_on<Action&, S, Time>::value,
                   "odeint_contact: the action term needs a member derivative(s, t) returning "
-                  "dF/ds; use linear_action, quadratic_action or action_term");
+                  "dF/ds; use linear_action, affine_action, quadratic_action or action_term");
+    static_assert(action_derivative || !has_action_derivative_on<Action&, S, Time>::value,
+                  "odeint_contact: the action term's derivative(s, t) must be const (the library holds "
+                  "the parts of H as const)");
+    return kinetic_value && kinetic_gradient && potential_value && potential_gradient && action_value &&
+           action_derivative;
 }
 
 }  // namespace detail
