@@ -7,8 +7,9 @@
 // template arguments.
 //
 // Q (coordinates) may be a number, a Boost.Units quantity, std::array or std::vector of either,
-// or any range odeint's algebras handle; P (momenta) defaults to Q and S (action) to the scalar
-// type of Q. A derivative is a contact_state too, with the units of velocity, force and energy
+// any range odeint's algebras handle (odeint's openmp_state), an Eigen dense object, or any type
+// for which component_traits (detail/traits.hpp, doc/concepts.md) is specialised; P (momenta)
+// defaults to Q and S (action) to the scalar type of Q. A derivative is a contact_state too, with the units of velocity, force and energy
 // (ds/dt = p.dT/dp - H is an energy, not a power).
 #ifndef ODEINT_CONTACT_CONTACT_STATE_HPP
 #define ODEINT_CONTACT_CONTACT_STATE_HPP
@@ -31,11 +32,13 @@ struct contact_state {
     using momentum_type = P;
     using action_type = S;
 
-    // Value-initialised, so that odeint's scratch states (which it copies along with the stepper
+    static_assert(detail::check_component<Q>() && detail::check_component<P>());
+
+    // Zero (or empty), so that odeint's scratch states (which it copies along with the stepper
     // in integrate_const) are never read uninitialised; g++ 12 -O2 -Wall flags exactly that for
     // runge_kutta4 on std::array-based states. Aggregate initialisation {q, p, s} is unaffected.
-    Q q{};
-    P p{};
+    Q q = detail::zero_component<Q>();
+    P p = detail::zero_component<P>();
     S s{};
 };
 

@@ -349,15 +349,18 @@ private:
     resizer_type m_resizer;
     // Two slots for q, grad V, V and t: slot m_start holds the start of the next step (the end of
     // the last), the other receives the end of the step being taken.
-    std::array<boost::numeric::odeint::state_wrapper<coordinate_type>, 2> m_q;
-    std::array<boost::numeric::odeint::state_wrapper<force_type>, 2> m_force;
+    std::array<boost::numeric::odeint::state_wrapper<coordinate_type>, 2> m_q{
+        {{detail::zero_component<coordinate_type>()}, {detail::zero_component<coordinate_type>()}}};
+    std::array<boost::numeric::odeint::state_wrapper<force_type>, 2> m_force{
+        {{detail::zero_component<force_type>()}, {detail::zero_component<force_type>()}}};
     std::array<energy_type, 2> m_energy{};
     std::array<time_type, 2> m_time{};
     std::size_t m_start = 0;
     bool m_cached = false;
     const void* m_potential_address = nullptr;
     const void* m_potential_type = nullptr;
-    boost::numeric::odeint::state_wrapper<momentum_type> m_momentum;  // pi = m Delta/tau
+    boost::numeric::odeint::state_wrapper<momentum_type> m_momentum{
+        detail::zero_component<momentum_type>()};  // pi = m Delta/tau
 };
 
 }  // namespace odeint_contact

@@ -21,8 +21,6 @@
 #include <type_traits>
 #include <utility>
 
-#include <boost/numeric/odeint/algebra/default_operations.hpp>
-
 #include <odeint_contact/contact_state.hpp>
 #include <odeint_contact/detail/traits.hpp>
 #include <odeint_contact/errors.hpp>
@@ -70,7 +68,7 @@ public:
 
     template <class P, class V>
     void gradient(const P& p, V& dTdp) const {
-        using scale = boost::numeric::odeint::default_operations::scale_sum1<inverse_mass_type>;
+        using scale = typename detail::component_operations_t<V>::template scale_sum1<inverse_mass_type>;
         contact_algebra::for_each2(dTdp, p, scale(m_inverse_mass));
     }
 
@@ -83,7 +81,7 @@ public:
     template <class Q, class P, class Time, class QOut>
     auto flow(const Q& q, const P& p, const Time& tau, QOut& q_out) const {
         using velocity_scale = decltype(tau * std::declval<const inverse_mass_type&>());
-        using op = boost::numeric::odeint::default_operations::scale_sum2<value_type, velocity_scale>;
+        using op = typename detail::component_operations_t<QOut>::template scale_sum2<value_type, velocity_scale>;
         contact_algebra::for_each3(q_out, q, p, op(value_type(1), velocity_scale(tau * m_inverse_mass)));
         return (tau * m_half_inverse_mass) * detail::dot(p, p);
     }

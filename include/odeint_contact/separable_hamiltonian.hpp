@@ -20,8 +20,6 @@
 
 #include <utility>
 
-#include <boost/numeric/odeint/algebra/default_operations.hpp>
-
 #include <odeint_contact/action.hpp>
 #include <odeint_contact/contact_state.hpp>
 #include <odeint_contact/detail/concept_checks.hpp>
@@ -53,7 +51,7 @@ public:
             const auto v = detail::potential_value_and_gradient(m_potential, x.q, t, dxdt.p);
             const auto fs = m_action.derivative(x.s, t);
             using value_type = detail::plain_value_t<detail::scalar_of_t<decltype(x.p)>>;
-            using op = boost::numeric::odeint::default_operations::scale_sum2<value_type, decltype(-fs)>;
+            using op = typename detail::component_operations_t<decltype(dxdt.p)>::template scale_sum2<value_type, decltype(-fs)>;
             contact_algebra::for_each3(dxdt.p, dxdt.p, x.p, op(value_type(-1), -fs));
             dxdt.s = detail::dot(x.p, dxdt.q) - sum(x, v, t);
         }

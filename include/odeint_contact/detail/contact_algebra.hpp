@@ -12,6 +12,7 @@
 #include <utility>
 
 #include <boost/numeric/odeint/algebra/algebra_dispatcher.hpp>
+#include <boost/numeric/odeint/algebra/operations_dispatcher.hpp>
 #include <boost/numeric/odeint/algebra/range_algebra.hpp>
 #include <boost/numeric/odeint/algebra/vector_space_algebra.hpp>
 
@@ -29,9 +30,11 @@ struct is_contact_state : std::false_type {};
 template <class Q, class P, class S>
 struct is_contact_state<contact_state<Q, P, S>> : std::true_type {};
 
-// Scalars (numbers, quantities) are updated directly; ranges of plain numbers with the algebra
-// odeint picks for them (array_algebra, range_algebra, ...); ranges of quantities with
-// range_algebra, which only needs element-wise operations.
+// Scalars (numbers, quantities) and Eigen objects are updated as whole objects (odeint's
+// vector_space_algebra; Eigen fuses each operation into one loop); ranges of plain numbers with
+// the algebra odeint picks for them (array_algebra, range_algebra, openmp_nested_algebra for
+// openmp_state, ...); ranges of quantities with range_algebra, which only needs element-wise
+// operations.
 template <class T, class = void>
 struct component_algebra {
     using type = boost::numeric::odeint::vector_space_algebra;
@@ -45,6 +48,12 @@ struct component_algebra<T, std::enable_if_t<is_range_v<T>>> {
 };
 template <class T>
 using component_algebra_t = typename component_algebra<std::remove_cv_t<T>>::type;
+
+// The operations odeint picks for a component (default_operations but for thrust, MKL, ...);
+// the parts of a Hamiltonian use them for their element-wise work on q and p.
+template <class T>
+using component_operations_t =
+    typename boost::numeric::odeint::operations_dispatcher<std::remove_cv_t<T>>::operations_type;
 
 // The helpers below are declared inline for the same inlining heuristics that odeint's own
 // algebras get by defining for_eachN inside the class. Without the keyword GCC 12 -O3 left
@@ -95,11 +104,11 @@ inline void for_each_split(Tuple&& args, std::index_sequence<I...>) {
 
 template <class T>
 inline auto component_norm_inf(const T& x) {
-    if constexpr (is_range_v<T>) {
-        return component_algebra_t<T>::norm_inf(x);
-    } else {
+    if constexpr (is_scalar_v<T>) {
         using std::abs;
         return abs(x);
+    } else {
+        return component_algebra_t<T>::norm_inf(x);
     }
 }
 

@@ -1,6 +1,8 @@
-// Internal type helpers: how a state component is classified (scalar or range), its scalar and
-// plain value type, conversion of dimensionless quantities to numbers, and the inner product
-// that odeint's algebras do not offer.
+// Type helpers, and the customization point component_traits (declared here because the
+// algebra needs it; users reach it through <odeint_contact/contact_state.hpp>): how a state
+// component is classified (scalar, range or Eigen object), its scalar and plain value type,
+// conversion of dimensionless quantities to numbers, and the inner product that odeint's
+// algebras do not offer.
 #ifndef ODEINT_CONTACT_DETAIL_TRAITS_HPP
 #define ODEINT_CONTACT_DETAIL_TRAITS_HPP
 
@@ -9,7 +11,6 @@
 #include <iterator>
 #include <limits>
 #include <locale>
-#include <numeric>
 #include <sstream>
 #include <string>
 #include <type_traits>
@@ -29,22 +30,104 @@ struct is_quantity : std::false_type {};
 template <class Unit, class Y>
 struct is_quantity<boost::units::quantity<Unit, Y>> : std::true_type {};
 
-// A component is a range (array, vector, ...) or else a scalar (double, a quantity, a
-// multiprecision number).
-template <class T>
-inline constexpr bool is_range_v = boost::has_range_const_iterator<std::remove_cv_t<T>>::value;
+// How a state component is classified by default: an Eigen dense object (recognised by its
+// Scalar type and cwiseProduct, without including Eigen), a Boost range (array, vector, nested
+// vectors such as odeint's openmp_state), or a scalar (a type with std::numeric_limits: double,
+// multiprecision numbers; or a Boost.Units quantity). Anything else is unknown, and using it
+// fails at the static_assert in check_component below.
+enum class component_kind { scalar, eigen, range, unknown };
 
 template <class T, class = void>
-struct scalar_of {
-    using type = T;
-};
+struct is_eigen_like : std::false_type {};
 template <class T>
-struct scalar_of<T, std::enable_if_t<is_range_v<T>>> {
-    using type = typename scalar_of<
-        std::decay_t<decltype(*boost::begin(std::declval<const T&>()))>>::type;
+struct is_eigen_like<T, std::void_t<typename T::Scalar,
+                                    decltype(std::declval<const T&>().cwiseProduct(std::declval<const T&>()).sum())>>
+    : std::true_type {};
+
+template <class T, class = void>
+struct is_boost_range : std::false_type {};
+template <class T>
+struct is_boost_range<T, std::enable_if_t<boost::has_range_const_iterator<T>::value,
+                                          std::void_t<decltype(*boost::begin(std::declval<const T&>()))>>>
+    : std::true_type {};
+
+template <class T>
+constexpr component_kind default_kind() {
+    if constexpr (is_eigen_like<T>::value)
+        return component_kind::eigen;
+    else if constexpr (is_boost_range<T>::value)
+        return component_kind::range;
+    else if constexpr (std::numeric_limits<T>::is_specialized || is_quantity<T>::value)
+        return component_kind::scalar;
+    else
+        return component_kind::unknown;
+}
+
+// The library's own answers for the kinds above; an unknown type gets none (no scalar_type).
+template <class T, component_kind = default_kind<T>()>
+struct default_component_traits {};
+
+}  // namespace detail
+
+// The customization point for state components (doc/concepts.md): what the library needs of a
+// q or p type beyond odeint's algebra and operations, which do all element-wise work.
+//   typename component_traits<T>::scalar_type      the number type of one element
+//   component_traits<T>::dot(a, b)                 sum_i a_i b_i for a of type T and b of the
+//                                                  same shape (|p|^2, p . dT/dp)
+// Specialise it for a type the defaults do not cover, or to change how a sum is formed (in
+// parallel, across MPI ranks).
+template <class T, class Enable = void>
+struct component_traits : detail::default_component_traits<T> {};
+
+namespace detail {
+
+template <class T, class = void>
+struct has_component_traits : std::false_type {};
+template <class T>
+struct has_component_traits<T, std::void_t<typename component_traits<T>::scalar_type>> : std::true_type {};
+
+// Used before any other use of a component type, so that an unsupported type stops the
+// compilation here rather than deep inside an algebra.
+template <class T>
+constexpr bool check_component() {
+    static_assert(has_component_traits<T>::value,
+                  "odeint_contact: this state component type is not a number, a Boost range or an Eigen "
+                  "object; specialise odeint_contact::component_traits<T> with scalar_type and "
+                  "dot(a, b) (doc/concepts.md)");
+    return has_component_traits<T>::value;
+}
+
+template <class T>
+struct scalar_of {
+    // The fallback keeps the failed static_assert the only error.
+    using type = typename std::conditional_t<check_component<std::remove_cv_t<T>>(),
+                                             component_traits<std::remove_cv_t<T>>,
+                                             default_component_traits<double>>::scalar_type;
 };
 template <class T>
 using scalar_of_t = typename scalar_of<T>::type;
+
+template <class T>
+inline constexpr bool is_scalar_v = default_kind<std::remove_cv_t<T>>() == component_kind::scalar;
+template <class T>
+inline constexpr bool is_range_v = default_kind<std::remove_cv_t<T>>() == component_kind::range;
+
+// A component with every element zero where the type has a fixed size: T{} for numbers and
+// std::array, T::Zero() for a fixed-size Eigen object, whose default constructor leaves its
+// elements uninitialised (a dynamic one, like std::vector, starts empty). Scratch states are
+// copied with the stepper (integrate_const takes it by value) and GCC warns about copying
+// uninitialised elements.
+template <class T>
+T zero_component() {
+    if constexpr (default_kind<T>() == component_kind::eigen) {
+        if constexpr (T::SizeAtCompileTime > 0)
+            return T::Zero();
+        else
+            return T();
+    } else {
+        return T{};
+    }
+}
 
 // The number type underneath a scalar: Y for quantity<Unit, Y>, the type itself otherwise.
 template <class T>
@@ -92,16 +175,47 @@ bool is_finite(const T& x) {
     return isfinite(raw_value(x));
 }
 
-// a.b for scalars and ranges; the zero is value-initialised so that a quantity starts at 0
-// in the right unit.
-template <class A, class B>
-auto dot(const A& a, const B& b) {
-    if constexpr (is_range_v<A>) {
-        using result = std::decay_t<decltype(*boost::begin(a) * *boost::begin(b))>;
-        return std::inner_product(boost::begin(a), boost::end(a), boost::begin(b), result{});
-    } else {
+template <class T>
+struct default_component_traits<T, component_kind::scalar> {
+    using scalar_type = T;
+    template <class U>
+    static auto dot(const T& a, const U& b) {
         return a * b;
     }
+};
+
+template <class T>
+struct default_component_traits<T, component_kind::eigen> {
+    using scalar_type = typename T::Scalar;
+    template <class U>
+    static auto dot(const T& a, const U& b) {
+        return a.cwiseProduct(b).sum();
+    }
+};
+
+// Element by element in order, recursing into nested ranges; the zero is value-initialised so
+// that a quantity starts at 0 in the right unit. For ranges of numbers the additions are those
+// of std::inner_product.
+template <class T>
+struct default_component_traits<T, component_kind::range> {
+    using element_type = std::decay_t<decltype(*boost::begin(std::declval<const T&>()))>;
+    using scalar_type = typename scalar_of<element_type>::type;
+    template <class U>
+    static auto dot(const T& a, const U& b) {
+        using element_traits = component_traits<element_type>;
+        auto ib = boost::begin(b);
+        decltype(element_traits::dot(*boost::begin(a), *ib)) sum{};
+        for (auto ia = boost::begin(a); ia != boost::end(a); ++ia, ++ib)
+            sum = sum + element_traits::dot(*ia, *ib);
+        return sum;
+    }
+};
+
+// a . b through the customization point.
+template <class A, class B>
+auto dot(const A& a, const B& b) {
+    static_assert(check_component<A>());
+    return component_traits<A>::dot(a, b);
 }
 
 // m, 1/m and the like must be normal numbers: a subnormal one has lost bits, and its inverse

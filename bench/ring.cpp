@@ -1,0 +1,314 @@
+// Large systems: a ring of N anharmonic oscillators with friction,
+//   H = |p|^2/2 + sum_i [ (q_{i+1} - q_i)^2/2 + q_i^4/4 ] + f s,   f = 0.1,
+// for N = 1e3 ... 1e7, time per step of chi2, chi4 and cvi2 on std::vector and Eigen::VectorXd
+// states and of odeint's runge_kutta4 on std::vector, against hand-written loops of the same
+// methods in plain doubles that fuse everything a person writing for this one problem would:
+//   chi (a composition of k stages):  C | V+B+A+B | C | ... : 2k+1 passes over (q, p), each
+//        reading q and p and writing one of them (the flow of T with |p|^2 in the same loop;
+//        the potential's gradient computed in the loop that moves p, with no buffer);
+//   cvi2: (p -> pi, q += dt pi, |pi|^2) | (V, grad V at the new q into a buffer) | (p from pi).
+// The library runs through odeint::integrate_n_steps with the potential's value_and_gradient
+// (one pass writing the gradient into the stepper's buffer). Printed: seconds per step and the
+// ratios library / hand-written (goal <= 1.10) and library / runge_kutta4.
+//
+//   ring                      all N, all methods
+//   ring --openmp N           chi2 on contact_state<openmp_state<double>> with 1 and 2 threads
+//
+// Build in Release (target ring). Times are the minimum over repeats on a quiet machine; on a
+// shared one they are noisy.
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <cstddef>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <boost/numeric/odeint.hpp>
+#include <boost/numeric/odeint/external/eigen/eigen.hpp>
+
+#include <Eigen/Dense>
+
+#include <odeint_contact/odeint_contact.hpp>
+#include <odeint_contact/openmp.hpp>
+
+#include <omp.h>
+
+namespace {
+
+namespace odeint = boost::numeric::odeint;
+namespace oc = odeint_contact;
+
+constexpr double friction = 0.1;
+constexpr double dt = 1e-3;
+
+double site_force(double left, double x, double right) { return (x - left) - (right - x) + x * x * x; }
+double site_energy(double x, double right) {
+    const double d = right - x;
+    return 0.5 * d * d + 0.25 * x * x * x * x;
+}
+
+// The potential for the library, on anything with data() and size(): one pass.
+struct ring_potential {
+    template <class Q, class D>
+    double value_and_gradient(const Q& q, double, D& g) const {
+        const std::size_t n = static_cast<std::size_t>(q.size());
+        const double* x = q.data();
+        double* out = g.data();
+        out[0] = site_force(x[n - 1], x[0], x[1]);
+        double v = site_energy(x[0], x[1]);
+        for (std::size_t i = 1; i + 1 < n; ++i) {
+            out[i] = site_force(x[i - 1], x[i], x[i + 1]);
+            v += site_energy(x[i], x[i + 1]);
+        }
+        out[n - 1] = site_force(x[n - 2], x[n - 1], x[0]);
+        v += site_energy(x[n - 1], x[0]);
+        return v;
+    }
+    template <class Q>
+    double value(const Q& q, double t) const {
+        Q g = q;
+        return value_and_gradient(q, t, g);
+    }
+    template <class Q, class D>
+    void gradient(const Q& q, double t, D& g) const {
+        value_and_gradient(q, t, g);
+    }
+
+    // openmp_state: the chunks in parallel, neighbours across chunk boundaries from the adjacent
+    // chunk; V summed per chunk and then in chunk order.
+    double value_and_gradient(const odeint::openmp_state<double>& q, double, odeint::openmp_state<double>& g) const {
+        const auto chunks = static_cast<std::ptrdiff_t>(q.size());
+        double v = 0;
+#pragma omp parallel for ordered schedule(static)
+        for (std::ptrdiff_t cc = 0; cc < chunks; ++cc) {
+            const auto c = static_cast<std::size_t>(cc);
+            const std::vector<double>& x = q[c];
+            const std::size_t m = x.size();
+            const double left = q[(c + q.size() - 1) % q.size()].back();
+            const double right = q[(c + 1) % q.size()].front();
+            double part = 0;
+            for (std::size_t i = 0; i < m; ++i) {
+                const double l = i > 0 ? x[i - 1] : left;
+                const double r = i + 1 < m ? x[i + 1] : right;
+                g[c][i] = site_force(l, x[i], r);
+                part += site_energy(x[i], r);
+            }
+#pragma omp ordered
+            v += part;
+        }
+        return v;
+    }
+    double value(const odeint::openmp_state<double>& q, double t) const {
+        odeint::openmp_state<double> g = q;
+        return value_and_gradient(q, t, g);
+    }
+    void gradient(const odeint::openmp_state<double>& q, double t, odeint::openmp_state<double>& g) const {
+        value_and_gradient(q, t, g);
+    }
+};
+
+auto hamiltonian() {
+    return oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, ring_potential{}, oc::linear_action(friction));
+}
+
+template <class C>
+oc::contact_state<C> initial(std::size_t n) {
+    oc::contact_state<C> x{C(static_cast<long>(n)), C(static_cast<long>(n)), 0.0};
+    for (std::size_t i = 0; i < n; ++i) {
+        x.q.data()[i] = 0.5 * std::sin(0.001 * double(i));
+        x.p.data()[i] = 0.1 * std::cos(0.003 * double(i));
+    }
+    return x;
+}
+template <>
+oc::contact_state<std::vector<double>> initial<std::vector<double>>(std::size_t n) {
+    auto e = initial<Eigen::VectorXd>(n);
+    return {std::vector<double>(e.q.data(), e.q.data() + n), std::vector<double>(e.p.data(), e.p.data() + n), 0.0};
+}
+
+// Seconds per step: the minimum over repeats of `steps` steps, after one untimed step (buffers).
+template <class Run>
+double time_per_step(Run run, std::size_t steps, int repeats) {
+    run(1);
+    double best = 1e300;
+    for (int r = 0; r < repeats; ++r) {
+        const auto start = std::chrono::steady_clock::now();
+        run(steps);
+        const std::chrono::duration<double> d = std::chrono::steady_clock::now() - start;
+        best = std::min(best, d.count() / double(steps));
+    }
+    return best;
+}
+
+template <class Stepper, class State>
+double library(State x, std::size_t steps, int repeats) {
+    const auto h = hamiltonian();
+    Stepper stepper;
+    double t = 0;
+    return time_per_step(
+        [&](std::size_t k) {
+            odeint::integrate_n_steps(std::ref(stepper), h, x, t, dt, k);
+            t += double(k) * dt;
+        },
+        steps, repeats);
+}
+
+// The hand-written composition of k stages of the second-order splitting, F = f s.
+template <std::size_t K>
+struct hand_chi {
+    std::array<double, K> w;
+    std::vector<double> q, p;
+    double s = 0;
+
+    // C(tau): q += tau p, s += tau |p|^2/2.
+    void flow_t(double tau) {
+        double pp = 0;
+        double* x = q.data();
+        const double* y = p.data();
+        const std::size_t n = q.size();
+        for (std::size_t i = 0; i < n; ++i) {
+            x[i] += tau * y[i];
+            pp += y[i] * y[i];
+        }
+        s += 0.5 * tau * pp;
+    }
+    // B(h) A(2h) B(h) with V and grad V computed in the same loop.
+    void flow_vav(double h) {
+        const double e = std::exp(-friction * 2 * h);
+        const double* x = q.data();
+        double* y = p.data();
+        const std::size_t n = q.size();
+        double v = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            const double l = x[i == 0 ? n - 1 : i - 1];
+            const double r = x[i + 1 == n ? 0 : i + 1];
+            const double g = site_force(l, x[i], r);
+            v += site_energy(x[i], r);
+            y[i] = e * (y[i] - h * g) - h * g;
+        }
+        s = e * (s - h * v) - h * v;
+    }
+    void step() {
+        flow_t(w[0] * dt / 2);
+        for (std::size_t i = 0; i < K; ++i) {
+            flow_vav(w[i] * dt / 2);
+            flow_t((i + 1 < K ? (w[i] + w[i + 1]) / 2 : w[i] / 2) * dt);
+        }
+    }
+};
+
+template <std::size_t K>
+double hand(std::array<double, K> w, std::size_t n, std::size_t steps, int repeats) {
+    auto x0 = initial<std::vector<double>>(n);
+    hand_chi<K> m{w, x0.q, x0.p, 0.0};
+    return time_per_step(
+        [&](std::size_t k) {
+            for (std::size_t i = 0; i < k; ++i) m.step();
+        },
+        steps, repeats);
+}
+
+// Hand-written cvi2 for T = |p|^2/2, F = f s (a = 1 - h f, b = 1 + h f), caching grad V.
+struct hand_cvi2 {
+    std::vector<double> q, p, g;
+    double s = 0, v = 0;
+    void potential() {
+        const std::size_t n = q.size();
+        v = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            const double l = q[i == 0 ? n - 1 : i - 1];
+            const double r = q[i + 1 == n ? 0 : i + 1];
+            g[i] = site_force(l, q[i], r);
+            v += site_energy(q[i], r);
+        }
+    }
+    void step() {
+        const double h = dt / 2;
+        const double a = 1 - h * friction;
+        const double b = 1 + h * friction;
+        const std::size_t n = q.size();
+        double pp = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            const double pi = a * p[i] - h * g[i];
+            q[i] += dt * pi;
+            p[i] = pi;
+            pp += pi * pi;
+        }
+        const double r_start = s - h * (v + friction * s);
+        potential();
+        // s + h f s = r
+        s = ((r_start + 0.5 * dt * pp) - h * v) / b;
+        for (std::size_t i = 0; i < n; ++i) p[i] = (p[i] - h * g[i]) / b;
+    }
+};
+
+double hand_cvi(std::size_t n, std::size_t steps, int repeats) {
+    auto x0 = initial<std::vector<double>>(n);
+    hand_cvi2 m{x0.q, x0.p, std::vector<double>(n), 0.0, 0.0};
+    m.potential();
+    return time_per_step(
+        [&](std::size_t k) {
+            for (std::size_t i = 0; i < k; ++i) m.step();
+        },
+        steps, repeats);
+}
+
+void run_all() {
+    using vstate = oc::contact_state<std::vector<double>>;
+    using estate = oc::contact_state<Eigen::VectorXd>;
+    const auto w4 = oc::detail::chi4_coefficients::weights<double>();
+    std::printf("# seconds per step; ratios library / hand-written and library / runge_kutta4\n");
+    std::printf("%9s  %-6s %10s %10s %10s %10s  %7s %7s  %7s\n", "N", "method", "vector", "eigen", "hand",
+                "rk4", "vec/hand", "eig/hand", "vec/rk4");
+    for (std::size_t n : {std::size_t(1000), std::size_t(10000), std::size_t(100000), std::size_t(1000000),
+                          std::size_t(10000000)}) {
+        const std::size_t steps = std::max<std::size_t>(3, std::size_t(2e7) / n);
+        const int repeats = n >= 10000000 ? 2 : 5;
+        const double rk4 = library<odeint::runge_kutta4<vstate>>(initial<std::vector<double>>(n), steps, repeats);
+        auto row = [&](const char* name, double vec, double eig, double hw) {
+            std::printf("%9zu  %-6s %10.3e %10.3e %10.3e %10.3e  %7.2f %7.2f  %7.2f\n", n, name, vec, eig, hw, rk4,
+                        vec / hw, eig / hw, vec / rk4);
+            std::fflush(stdout);
+        };
+        row("chi2", library<oc::chi2<vstate>>(initial<std::vector<double>>(n), steps, repeats),
+            library<oc::chi2<estate>>(initial<Eigen::VectorXd>(n), steps, repeats),
+            hand<1>({1.0}, n, steps, repeats));
+        row("chi4", library<oc::chi4<vstate>>(initial<std::vector<double>>(n), steps, repeats),
+            library<oc::chi4<estate>>(initial<Eigen::VectorXd>(n), steps, repeats), hand<3>(w4, n, steps, repeats));
+        row("cvi2", library<oc::cvi2<vstate>>(initial<std::vector<double>>(n), steps, repeats),
+            library<oc::cvi2<estate>>(initial<Eigen::VectorXd>(n), steps, repeats), hand_cvi(n, steps, repeats));
+    }
+}
+
+void run_openmp(std::size_t n) {
+    using pstate = oc::contact_state<odeint::openmp_state<double>>;
+    const auto v = initial<std::vector<double>>(n);
+    const std::size_t steps = std::max<std::size_t>(3, std::size_t(2e7) / n);
+    double base = 0;
+    for (int threads : {1, 2}) {
+        omp_set_num_threads(threads);
+        pstate x{odeint::openmp_state<double>(2), odeint::openmp_state<double>(2), 0.0};
+        odeint::split(v.q, x.q);
+        odeint::split(v.p, x.p);
+        const double t = library<oc::chi2<pstate>>(x, steps, 5);
+        if (threads == 1) base = t;
+        std::printf("N = %zu, chi2 on openmp_state (2 chunks), %d thread(s): %.3e s per step, speed-up %.2f\n", n,
+                    threads, t, base / t);
+    }
+    const double serial = library<oc::chi2<oc::contact_state<std::vector<double>>>>(v, steps, 5);
+    std::printf("N = %zu, chi2 on std::vector: %.3e s per step\n", n, serial);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc >= 2 && std::strcmp(argv[1], "--openmp") == 0) {
+        run_openmp(argc >= 3 ? std::size_t(std::atof(argv[2])) : std::size_t(1000000));
+        return 0;
+    }
+    run_all();
+}

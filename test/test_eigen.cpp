@@ -1,0 +1,202 @@
+// Eigen objects as q and p: contact_state<Eigen::VectorXd>, <Eigen::Vector3d> and
+// <Eigen::Matrix3Xd> (with odeint's Eigen support) run every contact stepper and odeint's
+// runge_kutta4, and follow the trajectory of the same system on std::vector<double>.
+//
+// Why bit for bit in q and p: with F = f s the action flow's factor exp(-f tau) (chi), the
+// Legendre factors 1 -/+ (tau/2) f (cvi2) and dp/dt = -dV/dq - f p (runge_kutta4) do not depend
+// on s, so q and p see only element-wise operations (odeint's scale_sumN, evaluated by Eigen as
+// one expression per update with the same multiplications and additions per element as
+// range_algebra's loop) and the potential, which computes the same expressions on both. Only s
+// sees a reduction (|p|^2 in the flow of T, p . dT/dp in ds/dt), which Eigen sums in another
+// order than std::inner_product.
+#define BOOST_TEST_MODULE eigen
+#include <boost/test/unit_test.hpp>
+
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <vector>
+
+#include <boost/mpl/list.hpp>
+// odeint's Eigen support uses algebra_dispatcher and boost::is_base_of without including them
+// (Boost 1.74): odeint.hpp goes first.
+#include <boost/numeric/odeint.hpp>
+#include <boost/numeric/odeint/external/eigen/eigen.hpp>
+
+#include <Eigen/Dense>
+
+#include <odeint_contact/odeint_contact.hpp>
+
+namespace odeint = boost::numeric::odeint;
+namespace oc = odeint_contact;
+
+namespace {
+
+// A ring of anharmonic oscillators over the flat element order (Eigen is column-major, so a
+// Matrix3Xd's columns are consecutive triples): V = sum_i k/2 (q_{i+1} - q_i)^2 + l/4 q_i^4.
+// Written once for every container through data() and size(), so every type computes the same
+// expressions in the same order.
+struct anharmonic_ring {
+    double k = 1.0;
+    double l = 0.5;
+
+    template <class Q>
+    double value(const Q& q, double) const {
+        const auto n = static_cast<std::size_t>(q.size());
+        const double* x = q.data();
+        double v = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            const double d = x[(i + 1) % n] - x[i];
+            v += 0.5 * k * d * d + 0.25 * l * x[i] * x[i] * x[i] * x[i];
+        }
+        return v;
+    }
+
+    template <class Q, class D>
+    void gradient(const Q& q, double, D& dVdq) const {
+        const auto n = static_cast<std::size_t>(q.size());
+        const double* x = q.data();
+        double* g = dVdq.data();
+        for (std::size_t i = 0; i < n; ++i)
+            g[i] = k * ((x[i] - x[(i + n - 1) % n]) - (x[(i + 1) % n] - x[i])) + l * x[i] * x[i] * x[i];
+    }
+};
+
+template <class C>
+C make_component(std::size_t n);
+template <>
+std::vector<double> make_component<std::vector<double>>(std::size_t n) {
+    return std::vector<double>(n);
+}
+template <>
+Eigen::VectorXd make_component<Eigen::VectorXd>(std::size_t n) {
+    return Eigen::VectorXd(static_cast<Eigen::Index>(n));
+}
+template <>
+Eigen::Vector3d make_component<Eigen::Vector3d>(std::size_t) {
+    return Eigen::Vector3d();
+}
+template <>
+Eigen::Matrix3Xd make_component<Eigen::Matrix3Xd>(std::size_t n) {
+    return Eigen::Matrix3Xd(3, static_cast<Eigen::Index>(n / 3));
+}
+
+template <class C>
+oc::contact_state<C> initial_state(std::size_t n) {
+    oc::contact_state<C> x{make_component<C>(n), make_component<C>(n), 0.125};
+    for (std::size_t i = 0; i < n; ++i) {
+        x.q.data()[i] = 0.5 * std::sin(double(i) + 1);
+        x.p.data()[i] = 0.25 * std::cos(2 * double(i) + 1);
+    }
+    return x;
+}
+
+template <class C>
+std::vector<double> flat(const C& c) {
+    return std::vector<double>(c.data(), c.data() + c.size());
+}
+
+// The steppers, as templates of the state.
+struct use_chi2 {
+    template <class S>
+    using type = oc::chi2<S>;
+};
+struct use_chi4 {
+    template <class S>
+    using type = oc::chi4<S>;
+};
+struct use_chi6 {
+    template <class S>
+    using type = oc::chi6<S>;
+};
+struct use_chi8 {
+    template <class S>
+    using type = oc::chi8<S>;
+};
+struct use_cvi2 {
+    template <class S>
+    using type = oc::cvi2<S>;
+};
+struct use_runge_kutta4 {
+    template <class S>
+    using type = odeint::runge_kutta4<S>;
+};
+using steppers = boost::mpl::list<use_chi2, use_chi4, use_chi6, use_chi8, use_cvi2, use_runge_kutta4>;
+
+constexpr std::size_t steps = 200;
+constexpr double dt = 0.01;
+
+template <class Use, class C, class System>
+oc::contact_state<C> run(const System& system, std::size_t n) {
+    auto x = initial_state<C>(n);
+    typename Use::template type<oc::contact_state<C>> stepper;
+    odeint::integrate_n_steps(stepper, system, x, 0.0, dt, steps);
+    return x;
+}
+
+// The s of the Eigen run against the std::vector run: each step adds to s a few reductions of
+// n <= 12 terms, each of which may round differently by at most n eps of the sum of |terms|
+// (bounded here by the energy scale times dt, ~1); the linear factor exp(-f tau) < 1 only
+// shrinks earlier errors. After 200 steps (x up to 4 stages for chi8, ~1000 reductions) the
+// difference is below 1000 * 12 * eps ~ 3e-12; 1e-11 is that bound with a small margin, and a
+// real error (a missing term) would be of the size of s itself (~0.1).
+constexpr double s_tolerance = 1e-11;
+
+template <class Use, class C>
+void check_against_vector(std::size_t n) {
+    const auto system = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, anharmonic_ring{},
+                                                       oc::linear_action(0.3));
+    const auto reference = run<Use, std::vector<double>>(system, n);
+    const auto x = run<Use, C>(system, n);
+    BOOST_TEST(flat(x.q) == reference.q, boost::test_tools::per_element());
+    BOOST_TEST(flat(x.p) == reference.p, boost::test_tools::per_element());
+    BOOST_TEST(std::abs(x.s - reference.s) <= s_tolerance);
+    // The run moved: a stepper that did nothing would pass the comparisons above.
+    const auto start = initial_state<std::vector<double>>(n);
+    BOOST_TEST(std::abs(reference.q[0] - start.q[0]) > 1e-3);
+    BOOST_TEST(std::abs(reference.s - start.s) > 1e-3);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE_TEMPLATE(vector_xd_follows_std_vector, Use, steppers) {
+    check_against_vector<Use, Eigen::VectorXd>(7);
+}
+
+BOOST_AUTO_TEST_CASE_TEMPLATE(vector_3d_follows_std_vector, Use, steppers) {
+    check_against_vector<Use, Eigen::Vector3d>(3);
+}
+
+BOOST_AUTO_TEST_CASE_TEMPLATE(matrix_3xd_follows_std_vector, Use, steppers) {
+    check_against_vector<Use, Eigen::Matrix3Xd>(12);
+}
+
+// The same for F = gamma s^2/2, where s feeds back into p through the flows' factors: the
+// reductions' rounding then reaches q and p as well, still at round-off size.
+BOOST_AUTO_TEST_CASE_TEMPLATE(quadratic_action_to_round_off, Use, steppers) {
+    const auto system = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, anharmonic_ring{},
+                                                       oc::quadratic_action(0.5));
+    const auto reference = run<Use, std::vector<double>>(system, 12);
+    const auto x = run<Use, Eigen::Matrix3Xd>(system, 12);
+    // The s difference of the linear case enters p through a factor of size ~1 per step (d
+    // factor/ds = O(gamma tau)), and q through p: the same 1e-11 bound holds for every component.
+    const auto q = flat(x.q);
+    const auto p = flat(x.p);
+    for (std::size_t i = 0; i < q.size(); ++i) {
+        BOOST_TEST(std::abs(q[i] - reference.q[i]) <= s_tolerance);
+        BOOST_TEST(std::abs(p[i] - reference.p[i]) <= s_tolerance);
+    }
+    BOOST_TEST(std::abs(x.s - reference.s) <= s_tolerance);
+}
+
+// H as a function of the state, and its reduction, on a Matrix3Xd.
+BOOST_AUTO_TEST_CASE(hamiltonian_value_on_matrix) {
+    const auto system = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, anharmonic_ring{},
+                                                       oc::linear_action(0.3));
+    const auto x = initial_state<Eigen::Matrix3Xd>(12);
+    const auto y = initial_state<std::vector<double>>(12);
+    // Different summation order of |p|^2 only: 12 terms of size <= 1/16, eps each.
+    BOOST_TEST(std::abs(system.value(x, 0.0) - system.value(y, 0.0)) <= 12 * std::numeric_limits<double>::epsilon());
+    static_assert(std::is_same<oc::contact_state<Eigen::Matrix3Xd>::action_type, double>::value,
+                  "the action of an Eigen state is its Scalar");
+}

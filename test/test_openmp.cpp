@@ -1,0 +1,182 @@
+// odeint's openmp_state as q and p (odeint_contact/openmp.hpp): every contact stepper and
+// runge_kutta4 run on contact_state<openmp_state<double>> with 1 and 2 threads and agree with
+// each other bit for bit, and with the same system on std::vector<double> bit for bit in q and p
+// and to the reductions' order in s.
+//
+// Why bit for bit: with F = f s nothing in q and p depends on s (see test_eigen.cpp), the
+// element-wise operations on a chunk are those of range_algebra on the whole vector, and the
+// potential computes the same expressions; the library's sums over the chunks add the chunks'
+// partial sums in chunk order whatever the number of threads.
+#define BOOST_TEST_MODULE openmp
+#include <boost/test/unit_test.hpp>
+
+#include <cmath>
+#include <cstddef>
+#include <vector>
+
+#include <boost/mpl/list.hpp>
+#include <boost/numeric/odeint.hpp>
+
+#include <odeint_contact/odeint_contact.hpp>
+#include <odeint_contact/openmp.hpp>
+
+#include <omp.h>
+
+namespace odeint = boost::numeric::odeint;
+namespace oc = odeint_contact;
+using chunked = odeint::openmp_state<double>;
+
+namespace {
+
+// A ring of anharmonic oscillators, V = sum_i k/2 (q_{i+1} - q_i)^2 + l/4 q_i^4, over the
+// global element order. The openmp_state version visits its chunks in parallel and finds a
+// neighbour across a chunk boundary in the adjacent chunk; both compute the same expressions.
+struct anharmonic_ring {
+    double k = 1.0;
+    double l = 0.5;
+
+    double site(double left, double x, double right) const {
+        return k * ((x - left) - (right - x)) + l * x * x * x;
+    }
+    double energy(double x, double right) const {
+        const double d = right - x;
+        return 0.5 * k * d * d + 0.25 * l * x * x * x * x;
+    }
+
+    double value(const std::vector<double>& q, double) const {
+        const std::size_t n = q.size();
+        double v = 0;
+        for (std::size_t i = 0; i < n; ++i) v += energy(q[i], q[(i + 1) % n]);
+        return v;
+    }
+    void gradient(const std::vector<double>& q, double, std::vector<double>& g) const {
+        const std::size_t n = q.size();
+        for (std::size_t i = 0; i < n; ++i) g[i] = site(q[(i + n - 1) % n], q[i], q[(i + 1) % n]);
+    }
+
+    // Neighbours of element i of chunk c (chunks are non-empty).
+    static double left_of(const chunked& q, std::size_t c, std::size_t i) {
+        if (i > 0) return q[c][i - 1];
+        const auto& prev = q[(c + q.size() - 1) % q.size()];
+        return prev.back();
+    }
+    static double right_of(const chunked& q, std::size_t c, std::size_t i) {
+        if (i + 1 < q[c].size()) return q[c][i + 1];
+        return q[(c + 1) % q.size()].front();
+    }
+    // Summed in element order, like the std::vector version.
+    double value(const chunked& q, double) const {
+        double v = 0;
+        for (std::size_t c = 0; c < q.size(); ++c)
+            for (std::size_t i = 0; i < q[c].size(); ++i) v += energy(q[c][i], right_of(q, c, i));
+        return v;
+    }
+    void gradient(const chunked& q, double, chunked& g) const {
+        const auto chunks = static_cast<std::ptrdiff_t>(q.size());
+#pragma omp parallel for schedule(static)
+        for (std::ptrdiff_t cc = 0; cc < chunks; ++cc) {
+            const auto c = static_cast<std::size_t>(cc);
+            for (std::size_t i = 0; i < q[c].size(); ++i) g[c][i] = site(left_of(q, c, i), q[c][i], right_of(q, c, i));
+        }
+    }
+};
+
+struct use_chi2 {
+    template <class S>
+    using type = oc::chi2<S>;
+};
+struct use_chi4 {
+    template <class S>
+    using type = oc::chi4<S>;
+};
+struct use_chi6 {
+    template <class S>
+    using type = oc::chi6<S>;
+};
+struct use_chi8 {
+    template <class S>
+    using type = oc::chi8<S>;
+};
+struct use_cvi2 {
+    template <class S>
+    using type = oc::cvi2<S>;
+};
+struct use_runge_kutta4 {
+    template <class S>
+    using type = odeint::runge_kutta4<S>;
+};
+using steppers = boost::mpl::list<use_chi2, use_chi4, use_chi6, use_chi8, use_cvi2, use_runge_kutta4>;
+
+constexpr std::size_t n = 1001;  // not a multiple of the chunk count: unequal chunks
+constexpr std::size_t steps = 50;
+constexpr double dt = 0.01;
+
+oc::contact_state<std::vector<double>> initial_vector() {
+    oc::contact_state<std::vector<double>> x{std::vector<double>(n), std::vector<double>(n), 0.125};
+    for (std::size_t i = 0; i < n; ++i) {
+        x.q[i] = 0.5 * std::sin(double(i) + 1);
+        x.p[i] = 0.25 * std::cos(2 * double(i) + 1);
+    }
+    return x;
+}
+
+oc::contact_state<chunked> initial_chunked(std::size_t chunks) {
+    const auto v = initial_vector();
+    oc::contact_state<chunked> x{chunked(chunks), chunked(chunks), v.s};
+    odeint::split(v.q, x.q);
+    odeint::split(v.p, x.p);
+    return x;
+}
+
+std::vector<double> joined(const chunked& c) {
+    std::vector<double> v;
+    odeint::unsplit(c, v);
+    return v;
+}
+
+template <class Use, class State, class System>
+void run(const System& system, State& x) {
+    typename Use::template type<State> stepper;
+    odeint::integrate_n_steps(stepper, system, x, 0.0, dt, steps);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE_TEMPLATE(threads_and_chunks_do_not_change_the_result, Use, steppers) {
+    const auto system = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, anharmonic_ring{},
+                                                       oc::linear_action(0.3));
+    auto reference = initial_vector();
+    run<Use>(system, reference);
+
+    omp_set_num_threads(1);
+    auto serial = initial_chunked(4);
+    run<Use>(system, serial);
+    omp_set_num_threads(2);
+    auto parallel = initial_chunked(4);
+    run<Use>(system, parallel);
+
+    // One thread or two: the same numbers, s included.
+    BOOST_TEST(joined(parallel.q) == joined(serial.q), boost::test_tools::per_element());
+    BOOST_TEST(joined(parallel.p) == joined(serial.p), boost::test_tools::per_element());
+    BOOST_TEST(parallel.s == serial.s);
+    // Against std::vector: q and p bit for bit; s differs by the sums' order only. Each step
+    // forms a few sums of n = 1001 terms of size <= 1/16 (|p|^2, p . dT/dp), each differing by
+    // at most n eps times the sum of |terms| (~60, ~1.5e-11 in all); over 50 steps (x 4 stages
+    // for chi8) that is < 200 * 1.5e-11 = 3e-9, and exp(-f tau) < 1 only shrinks earlier
+    // differences. A missing or doubled chunk would change s by O(1).
+    BOOST_TEST(joined(parallel.q) == reference.q, boost::test_tools::per_element());
+    BOOST_TEST(joined(parallel.p) == reference.p, boost::test_tools::per_element());
+    BOOST_TEST(std::abs(parallel.s - reference.s) <= 3e-9);
+    BOOST_TEST(std::abs(reference.s - 0.125) > 1e-2);  // s moved
+}
+
+// The library's sum over an openmp_state equals the serial sum over its chunks in chunk order.
+BOOST_AUTO_TEST_CASE(dot_adds_chunks_in_order) {
+    omp_set_num_threads(2);
+    const auto x = initial_chunked(7);
+    double expected = 0;
+    for (const auto& chunk : x.p)
+        expected = expected + oc::component_traits<std::vector<double>>::dot(chunk, chunk);
+    BOOST_TEST(oc::component_traits<chunked>::dot(x.p, x.p) == expected);
+    BOOST_TEST(expected > 1.0);
+}
