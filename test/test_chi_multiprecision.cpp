@@ -1,10 +1,11 @@
-// The composition coefficients of chi4, chi6 and chi8 are exact in Value:
+// The composition coefficients of every table are exact in Value:
 //  - the tables are palindromes whose weights sum to 1 in double and in cpp_bin_float_50, they
 //    satisfy the odd-power order conditions to 50 digits, and they agree with Yoshida's printed
 //    15-digit values;
 //  - with Value = boost::multiprecision::cpp_bin_float_50 (and 50-digit state scalars) the
 //    measured orders are 4, 6 and 8 in q, p and s on the damped oscillator down to errors far below
-//    double precision (chi8: 1e-30), and also with time-dependent V and F;
+//    double precision (chi8: 1e-30), and also with time-dependent V and F; every table of
+//    composition_tables.hpp has its order in q, p and s with both base steps (chi and cvi);
 //  - a non-finite multiprecision damping constant is refused with parameter_error, as a double is;
 //  - negative control: the same 15-stage composition with its weights rounded to double stalls
 //    near 1e-17 instead, so reaching 1e-30 needs every weight to all 50 digits.
@@ -18,6 +19,8 @@
 #include <cstddef>
 #include <limits>
 #include <string>
+#include <tuple>
+#include <type_traits>
 #include <vector>
 
 #include <boost/multiprecision/cpp_bin_float.hpp>
@@ -57,12 +60,12 @@ void check_table(const std::string& name) {
 }
 
 BOOST_AUTO_TEST_CASE(tables_are_palindromes_summing_to_one) {
-    check_table<oc::detail::chi4_coefficients, double>("chi4 double");
-    check_table<oc::detail::chi6_coefficients, double>("chi6 double");
-    check_table<oc::detail::chi8_coefficients, double>("chi8 double");
-    check_table<oc::detail::chi4_coefficients, mp>("chi4 cpp_bin_float_50");
-    check_table<oc::detail::chi6_coefficients, mp>("chi6 cpp_bin_float_50");
-    check_table<oc::detail::chi8_coefficients, mp>("chi8 cpp_bin_float_50");
+    check_table<oc::tables::triple_jump4, double>("chi4 double");
+    check_table<oc::tables::yoshida6, double>("chi6 double");
+    check_table<oc::tables::yoshida8, double>("chi8 double");
+    check_table<oc::tables::triple_jump4, mp>("chi4 cpp_bin_float_50");
+    check_table<oc::tables::yoshida6, mp>("chi6 cpp_bin_float_50");
+    check_table<oc::tables::yoshida8, mp>("chi8 cpp_bin_float_50");
 }
 
 // sum_i w_i^m for odd m.
@@ -81,9 +84,9 @@ mp power_sum(const std::array<mp, K>& w, int m) {
 // at ~1e-50 relative); double-rounded weights leave ~1e-15.
 BOOST_AUTO_TEST_CASE(odd_power_order_conditions_hold_to_50_digits) {
     const mp tolerance("1e-44");
-    const auto w4 = oc::detail::chi4_coefficients::weights<mp>();
-    const auto w6 = oc::detail::chi6_coefficients::weights<mp>();
-    const auto w8 = oc::detail::chi8_coefficients::weights<mp>();
+    const auto w4 = oc::tables::triple_jump4::weights<mp>();
+    const auto w6 = oc::tables::yoshida6::weights<mp>();
+    const auto w8 = oc::tables::yoshida8::weights<mp>();
     BOOST_TEST(abs(power_sum(w4, 3)) < tolerance);
     BOOST_TEST(abs(power_sum(w6, 3)) < tolerance);
     BOOST_TEST(abs(power_sum(w6, 5)) < tolerance);
@@ -92,14 +95,15 @@ BOOST_AUTO_TEST_CASE(odd_power_order_conditions_hold_to_50_digits) {
     // The same sums with the weights rounded to double are ~1e-15: the conditions above do resolve
     // the difference between 16 and 50 digits.
     std::array<mp, 15> rounded{};
-    const auto w8d = oc::detail::chi8_coefficients::weights<double>();
+    const auto w8d = oc::tables::yoshida8::weights<double>();
     for (std::size_t i = 0; i < rounded.size(); ++i) rounded[i] = mp(w8d[i]);
     BOOST_TEST(abs(power_sum(rounded, 7)) > mp("1e-18"));
 
-    // The middle weight is computed as 1 - 2 (sum of the others); the table also prints it, and the
-    // two agree to the 50 digits of the literals (a typo anywhere in a table would show here).
-    const mp w0_printed_6(oc::detail::yoshida6_a[0]);
-    const mp w0_printed_8(oc::detail::yoshida8_d[0]);
+    // The middle weight is computed as 1 - 2 (sum of the others); the derivation prints it too
+    // (doc/derivations/composition_weights.txt), and the two agree to 50 digits (a typo anywhere in
+    // a table would show here).
+    const mp w0_printed_6("1.3151863206839112188842497282388625143519535061594");
+    const mp w0_printed_8("1.7084530707872815846683793622289778780468124102197");
     BOOST_TEST(abs(w6[3] - w0_printed_6) < tolerance);
     BOOST_TEST(abs(w8[7] - w0_printed_8) < tolerance);
 
@@ -118,12 +122,78 @@ BOOST_AUTO_TEST_CASE(weights_agree_with_yoshidas_printed_values) {
     const double printed_a[] = {-1.17767998417887, 0.235573213359357, 0.784513610477560};
     const double printed_d[] = {0.102799849391985, -1.96061023297549, 1.93813913762276, -0.158240635368243,
                                 -1.44485223686048, 0.253693336566229, 0.914844246229740};
-    const auto w6 = oc::detail::chi6_coefficients::weights<double>();  // w3 w2 w1 w0 w1 w2 w3
-    const auto w8 = oc::detail::chi8_coefficients::weights<double>();  // w7 ... w1 w0 w1 ... w7
+    const auto w6 = oc::tables::yoshida6::weights<double>();  // w3 w2 w1 w0 w1 w2 w3
+    const auto w8 = oc::tables::yoshida8::weights<double>();  // w7 ... w1 w0 w1 ... w7
     for (std::size_t j = 1; j <= 3; ++j)
         BOOST_TEST(std::abs(w6[3 + j] - printed_a[j - 1]) <= 5e-15, "solution A, w" << j);
     for (std::size_t j = 1; j <= 7; ++j)
         BOOST_TEST(std::abs(w8[7 + j] - printed_d[j - 1]) <= 5e-13, "solution D, w" << j);
+}
+
+// The published tables against their printed digits (shared/notes/compositions.md; Kahan and Li
+// 1997, McLachlan 1995, Sofroniou and Spaletta 2005): g_1 ... g_n, then the middle weight. The
+// printed values have 26 decimals, so they are off by up to 5e-27 from any exact solution; the
+// refined weights differ from them by at most 4.9e-27 (doc/derivations/composition_weights.txt).
+// 1e-26 is that half unit of the last printed digit twice; a wrong digit anywhere in a literal
+// (or another solution of the order conditions, > 1e-2 away) fails.
+template <class Table, std::size_t N>
+void check_printed(const std::string& name, const char* const (&printed)[N]) {
+    const auto w = Table::template weights<mp>();
+    BOOST_TEST_REQUIRE(w.size() == 2 * N - 1);
+    for (std::size_t j = 0; j < N; ++j)
+        BOOST_TEST(abs(w[j] - mp(printed[j])) < mp("1e-26"), name << ": weight " << j + 1 << " is " << w[j]);
+}
+
+BOOST_AUTO_TEST_CASE(refined_weights_agree_with_the_printed_digits) {
+    const char* const kahan_li6[] = {"0.39216144400731413927925056", "0.33259913678935943859974864",
+                                     "-0.70624617255763935980996482", "0.08221359629355080023149045",
+                                     "0.79854399093482996339895035"};
+    const char* const mclachlan8[] = {"0.74167036435061295344822780", "-0.40910082580003159399730010",
+                                      "0.19075471029623837995387626", "-0.57386247111608226665638773",
+                                      "0.29906418130365592384446354", "0.33462491824529818378495798",
+                                      "0.31529309239676659663205666", "-0.79688793935291635401978884"};
+    const char* const kahan_li8[] = {"0.13020248308889008087881763", "0.56116298177510838456196441",
+                                     "-0.38947496264484728640807860", "0.15884190655515560089621075",
+                                     "-0.39590389413323757733623154", "0.18453964097831570709183254",
+                                     "0.25837438768632204729397911", "0.29501172360931029887096624",
+                                     "-0.60550853383003451169892108"};
+    const char* const sofroniou_spaletta10[] = {
+        "0.07879572252168641926390768",  "0.31309610341510852776481247",  "0.02791838323507806610952027",
+        "-0.22959284159390709415121340", "0.13096206107716486317465686",  "-0.26973340565451071434460973",
+        "0.07497334315589143566613711",  "0.11199342399981020488957508",  "0.36613344954622675119314812",
+        "-0.39910563013603589787862981", "0.10308739852747107731580277",  "0.41143087395589023782070412",
+        "-0.00486636058313526176219566", "-0.39203335370863990644808194", "0.05194250296244964703718290",
+        "0.05066509075992449633587434",  "0.04967437063972987905456880",  "0.04931773575959453791768001"};
+    check_printed<oc::tables::kahan_li6>("kahan_li6", kahan_li6);
+    check_printed<oc::tables::mclachlan8>("mclachlan8", mclachlan8);
+    check_printed<oc::tables::kahan_li8>("kahan_li8", kahan_li8);
+    check_printed<oc::tables::sofroniou_spaletta10>("sofroniou_spaletta10", sofroniou_spaletta10);
+    // Suzuki's closed form: p = 1/(4 - 4^{1/3}) solves 4 p^3 + (1 - 4p)^3 = 0.
+    const auto suzuki = oc::tables::suzuki4::weights<mp>();
+    BOOST_TEST(abs(suzuki[0] - 1 / (4 - cbrt(mp(4)))) < mp("1e-48"));
+}
+
+// Every table: a palindrome summing to 1 in double and in 50 digits, and sum g_i^m = 0 for the odd
+// m < order (the necessary conditions of the previous case, to 50 digits).
+template <class Table>
+void check_table_conditions(const std::string& name) {
+    check_table<Table, double>(name + " double");
+    check_table<Table, mp>(name + " cpp_bin_float_50");
+    const auto w = Table::template weights<mp>();
+    for (int m = 3; m < int(Table::order); m += 2)
+        BOOST_TEST(abs(power_sum(w, m)) < mp("1e-44"), name << ": sum of w^" << m << " = " << power_sum(w, m));
+}
+
+BOOST_AUTO_TEST_CASE(every_table_is_a_palindrome_meeting_the_power_sum_conditions) {
+    check_table_conditions<oc::tables::single_stage>("single_stage");
+    check_table_conditions<oc::tables::triple_jump4>("triple_jump4");
+    check_table_conditions<oc::tables::suzuki4>("suzuki4");
+    check_table_conditions<oc::tables::yoshida6>("yoshida6");
+    check_table_conditions<oc::tables::kahan_li6>("kahan_li6");
+    check_table_conditions<oc::tables::yoshida8>("yoshida8");
+    check_table_conditions<oc::tables::mclachlan8>("mclachlan8");
+    check_table_conditions<oc::tables::kahan_li8>("kahan_li8");
+    check_table_conditions<oc::tables::sofroniou_spaletta10>("sofroniou_spaletta10");
 }
 
 // --- measured orders in cpp_bin_float_50 -----------------------------------------------------------
@@ -209,7 +279,7 @@ class rounded_chi8 {
     using stepper_category = odeint::stepper_tag;
 
     rounded_chi8() {
-        const auto w = oc::detail::chi8_coefficients::weights<double>();
+        const auto w = oc::tables::yoshida8::weights<double>();
         for (std::size_t i = 0; i < w.size(); ++i) m_weight[i] = mp(w[i]);
     }
     order_type order() const { return 8; }
@@ -286,6 +356,50 @@ BOOST_AUTO_TEST_CASE(orders_with_time_dependent_potential_and_damping) {
                  measure<oc::chi6<mp_state, mp>>("chi6 mp, time-dependent", H, 16, 4, ref), 1e-22);
     check_orders("chi8 mp, time-dependent", 8,
                  measure<oc::chi8<mp_state, mp>>("chi8 mp, time-dependent", H, 16, 4, ref), 2e-28);
+}
+
+// --- every table, with both base steps -------------------------------------------------------------
+
+// One measurement: Engine<Table> (oc::chi or oc::cvi) from dt = 1/(8 refine0) over `halvings`
+// halvings, on the time-dependent problem above. The windows start where the order has set in
+// (all orders measured are within 0.01 of the table's) and go below double precision; the cvi
+// compositions have larger error constants than the chi ones (triple jump: ~100 times), so their
+// windows end at smaller steps;
+// `finest` bounds the last error of every component (1e-20: weights rounded to double would stop
+// near 1e-17, as the negative control shows; the fourth-order tables stop at 1e-17 for run time).
+template <template <class...> class Engine, class Table, std::size_t Refine0, unsigned Halvings>
+struct order_case {
+    using stepper = Engine<Table, mp_state, mp>;
+    static constexpr std::size_t refine0 = Refine0;
+    static constexpr unsigned halvings = Halvings;
+    static constexpr unsigned order = Table::order;
+};
+
+namespace tables = oc::tables;
+using order_cases = std::tuple<
+    order_case<oc::chi, tables::suzuki4, 128, 3>, order_case<oc::cvi, tables::triple_jump4, 512, 3>,
+    order_case<oc::cvi, tables::suzuki4, 128, 3>, order_case<oc::chi, tables::kahan_li6, 16, 3>,
+    order_case<oc::cvi, tables::yoshida6, 32, 3>, order_case<oc::cvi, tables::kahan_li6, 32, 3>,
+    order_case<oc::chi, tables::mclachlan8, 8, 3>, order_case<oc::chi, tables::kahan_li8, 8, 3>,
+    order_case<oc::cvi, tables::yoshida8, 16, 3>, order_case<oc::cvi, tables::mclachlan8, 8, 3>,
+    order_case<oc::cvi, tables::kahan_li8, 8, 3>, order_case<oc::chi, tables::sofroniou_spaletta10, 4, 3>,
+    order_case<oc::cvi, tables::sofroniou_spaletta10, 4, 3>>;
+
+BOOST_AUTO_TEST_CASE_TEMPLATE(every_table_has_its_order_with_both_base_steps, Case, order_cases) {
+    const mp c("0.75");
+    const auto H = oc::make_separable_hamiltonian(oc::quadratic_kinetic<mp>{}, fading_force_potential{c},
+                                                  oc::linear_action([](const mp& t) { return 2 / (1 + t); }));
+    const fading_force_exact exact{c};
+    const auto ref = [&](std::size_t k) { return exact(oscillator_x0, mp(k) * sample_dt); };
+    const std::string name = std::string(std::is_base_of_v<oc::cvi<typename Case::stepper::table_type, mp_state, mp>,
+                                                            typename Case::stepper>
+                                             ? "cvi"
+                                             : "chi") +
+                             "<" + std::to_string(Case::stepper::stages) + " stages, order " +
+                             std::to_string(Case::order) + "> mp, time-dependent";
+    const double finest = Case::order == 4 ? 1e-17 : 1e-20;
+    check_orders(name, Case::order,
+                 measure<typename Case::stepper>(name, H, Case::refine0, Case::halvings, ref), finest);
 }
 
 }  // namespace

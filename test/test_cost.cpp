@@ -1,6 +1,8 @@
 // The cost model of the contact steppers, deterministically (counts, not timings):
-// - a step of k stages (chi2: 1, chi4: 3, chi6: 7, chi8: 15) evaluates V and dV/dq k times each
-//   and T and dT/dp k + 1 times each;
+// - a chi step of k stages (chi2: 1, chi4: 3, chi6: 7, chi8: 15, chi<Table>: Table::stages)
+//   evaluates V and dV/dq k times each and T and dT/dp k + 1 times each;
+// - a plain cvi step of k stages evaluates V and dV/dq k + 1 times (test_cvi_reuse.cpp has the
+//   carried sample's k);
 // - a potential's optional value_and_gradient replaces each pair of calls of value and gradient;
 // - after the first step, do_step allocates nothing on the heap, in place or out of place, also
 //   with a std::vector state. This TU replaces the global operator new to count allocations.
@@ -172,10 +174,18 @@ BOOST_AUTO_TEST_CASE(chi2_evaluates_V_and_its_gradient_once_per_step) { check_ev
 BOOST_AUTO_TEST_CASE(chi4_evaluates_three_stages) { check_evaluations<oc::chi4<array_state>>(3); }
 BOOST_AUTO_TEST_CASE(chi6_evaluates_seven_stages) { check_evaluations<oc::chi6<array_state>>(7); }
 BOOST_AUTO_TEST_CASE(chi8_evaluates_fifteen_stages) { check_evaluations<oc::chi8<array_state>>(15); }
+BOOST_AUTO_TEST_CASE(chi_evaluates_its_tables_stages) {
+    check_evaluations<oc::chi<oc::tables::suzuki4, array_state>>(5);
+    check_evaluations<oc::chi<oc::tables::kahan_li6, array_state>>(9);
+    check_evaluations<oc::chi<oc::tables::mclachlan8, array_state>>(15);
+    check_evaluations<oc::chi<oc::tables::kahan_li8, array_state>>(17);
+    check_evaluations<oc::chi<oc::tables::sofroniou_spaletta10, array_state>>(35);
+}
 
 // A potential with value_and_gradient is called once where V and dV/dq are both needed, and its
-// value and gradient never: once per stage by the chi steppers, once per step in a run by cvi2
-// (plus the start of the first step), once per evaluation of the system function by odeint's
+// value and gradient never: once per stage by the chi steppers, once per stage and once more
+// for the start of the step by the plain do_step of cvi2 and cvi4 (odeint's integrate functions
+// call it; the carried sample of test_cvi_reuse.cpp saves the extra one), once per evaluation of the system function by odeint's
 // runge_kutta4 (four per step). The fused potential computes the formulas of value and gradient,
 // so each trajectory equals the one with the plain potential bit for bit, which it would not if
 // a stepper took V or dV/dq from the wrong call (this assumes the compiler evaluates the same
@@ -230,7 +240,8 @@ BOOST_AUTO_TEST_CASE(value_and_gradient_replaces_both_calls) {
     check_value_and_gradient<oc::chi2<kepler_state>>(1, 0);
     check_value_and_gradient<oc::chi4<kepler_state>>(3, 0);
     check_value_and_gradient<oc::chi8<kepler_state>>(15, 0);
-    check_value_and_gradient<oc::cvi2<kepler_state>>(1, 1);
+    check_value_and_gradient<oc::cvi2<kepler_state>>(2, 0);
+    check_value_and_gradient<oc::cvi4<kepler_state>>(4, 0);
     check_value_and_gradient<odeint::runge_kutta4<kepler_state>>(4, 0);
 }
 
@@ -337,4 +348,8 @@ BOOST_AUTO_TEST_CASE(cvi2_with_action_term_allocates_nothing_after_the_first_ste
         for (int i = 1; i <= 100; ++i) cvi.do_step(H, x, 0.1 * i, 0.1);
     });
     BOOST_TEST(seen == 0u);
+}
+BOOST_AUTO_TEST_CASE(chi_with_any_table_allocates_nothing_after_the_first_step) {
+    check_no_allocation_after_first_step<oc::chi<oc::tables::kahan_li8, vector_state>>();
+    check_no_allocation_after_first_step<oc::chi<oc::tables::sofroniou_spaletta10, vector_state>>();
 }

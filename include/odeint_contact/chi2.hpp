@@ -1,64 +1,83 @@
 // odeint_contact/chi2.hpp
 //
-// chi2: the second-order contact Hamiltonian integrator (CHI) for separable contact
-// Hamiltonians H = T(p) + V(q,t) + F(s,t), as an odeint Stepper.
+// chi2 and chi<Table>: contact Hamiltonian integrators (CHI) for separable contact Hamiltonians
+// H = T(p) + V(q,t) + F(s,t), as odeint Steppers.
 //
-// What it does: one step of size tau is the symmetric splitting
+// What it does: one chi2 step of size tau is the symmetric splitting
 //     D(tau/2) C(tau/2) B(tau/2) A(tau) B(tau/2) C(tau/2) D(tau/2)
-// of the exact contact flows of C = T(p), B = V(q,t), A = F(s,t) and D = time (errata sections 1
-// and 2 of the paper "New directions for contact integrators"; the paper's printed B map has a
-// wrong factor 1/2). V and F are evaluated at the midpoint time t + tau/2.
-// Order and cost: order 2 in q, p and s, also for time-dependent V and F. One evaluation of V and
-// of dV/dq (one call of value_and_gradient when the potential has it; separable_hamiltonian.hpp),
-// two flows of T per step (each one call of the kinetic part's flow, or one of T and one of
-// dT/dp; kinetic.hpp); no heap allocation after the first step.
-// What it keeps: every step is exactly a contact map; its conformal factor is the product of the
-// sub-flows' factors (e^{-f tau} for F = f s, 4/(2 + gamma tau s)^2 for F = gamma s^2/2).
+// of the exact contact flows of C = T(p), B = V(q,t), A = F(s,t) and D = time (doc/theory.md,
+// "Splitting a separable Hamiltonian into exact flows" and "The second-order step: chi2"; the
+// paper's printed B map has a wrong factor 1/2, Errata item 1). V and F are evaluated at the
+// midpoint time t + tau/2. chi<Table> is the symmetric composition
+// chi2(g_1 dt) ... chi2(g_m dt) with the weights of Table (composition_tables.hpp; a user's
+// own table works alike), each stage advancing time by its own g_i dt.
+// Order and cost: chi2 has order 2 in q, p and s, also for time-dependent V and F; chi<Table>
+// has Table::order. Per step, one evaluation of V and of dV/dq per stage (one call of
+// value_and_gradient when the potential has it; separable_hamiltonian.hpp) and stages + 1
+// flows of T (adjacent ones fused; each one call of the kinetic part's flow, or one of T and
+// one of dT/dp; kinetic.hpp). No heap allocation after the first step.
+// What it keeps: nothing between steps (reuse a stepper freely). Every step is exactly a
+// contact map; its conformal factor is the product of the sub-flows' factors (e^{-f tau} for
+// F = f s, 4/(2 + gamma tau s)^2 for F = gamma s^2/2).
 // When not to use it: H not separable into T(p) + V(q,t) + F(s,t) (use odeint's general steppers
-// on the same system); when high accuracy per step matters more than structure, use chi4/6/8.
-// Failure: F = gamma s^2/2 blows up in finite time when 2 + gamma tau s <= 0; the step then
-// throws odeint_contact::step_error and leaves the state unchanged.
+// on the same system); a table with backward stages (all of order > 2) can meet the
+// finite-time blow-up of a quadratic action in a backward stage where chi2 would not.
+// Failure: do_step throws parameter_error for a non-finite t or dt, and step_error when an
+// action flow does not exist over its stage (F = gamma s^2/2 blows up when
+// 2 + gamma tau s <= 0); the state is then unchanged.
 // References: Bravetti, Seri, Vermeeren, Zadra, "Numerical integration in celestial mechanics: a
 // case for contact geometry" (2020) and "New directions for contact integrators" (2021);
-// Yoshida, Phys. Lett. A 150 (1990) for the splitting pattern.
+// Yoshida, Phys. Lett. A 150 (1990) 262 for the splitting and composition pattern.
 #ifndef ODEINT_CONTACT_CHI2_HPP
 #define ODEINT_CONTACT_CHI2_HPP
-
-#include <array>
 
 #include <boost/numeric/odeint/algebra/algebra_dispatcher.hpp>
 #include <boost/numeric/odeint/algebra/operations_dispatcher.hpp>
 #include <boost/numeric/odeint/util/resizer.hpp>
 
+#include <odeint_contact/action.hpp>
+#include <odeint_contact/composition_tables.hpp>
+#include <odeint_contact/contact_state.hpp>
 #include <odeint_contact/detail/chi_composition.hpp>
+#include <odeint_contact/detail/composition.hpp>
+#include <odeint_contact/separable_hamiltonian.hpp>
 
 namespace odeint_contact {
-namespace detail {
 
-struct chi2_coefficients {
-    static constexpr const char* name = "chi2";
-    static constexpr std::size_t stages = 1;
-    static constexpr unsigned short order = 2;
-    template <class Value>
-    static std::array<Value, stages> weights() {
-        return {Value(1)};
-    }
+template <class Table, class State, class Value = double, class Deriv = State, class Time = Value,
+          class Algebra = typename boost::numeric::odeint::algebra_dispatcher<State>::algebra_type,
+          class Operations = typename boost::numeric::odeint::operations_dispatcher<State>::operations_type,
+          class Resizer = boost::numeric::odeint::initially_resizer>
+class chi
+    : public detail::composition<
+          detail::chi2_step<detail::table_stages<Table>::value, action_flow, State, Value, Deriv, Time, Algebra, Operations>,
+          Table, State, Value, Deriv, Time, Algebra, Operations, Resizer> {
+    using base = detail::composition<
+        detail::chi2_step<detail::table_stages<Table>::value, action_flow, State, Value, Deriv, Time, Algebra, Operations>,
+        Table, State, Value, Deriv, Time, Algebra, Operations, Resizer>;
+
+public:
+    using typename base::algebra_type;
+    using stepper_type = chi;
+    using table_type = Table;
+
+    explicit chi(const algebra_type& algebra = algebra_type()) : base(algebra, "chi") {}
+
+protected:
+    chi(const algebra_type& algebra, const char* name) : base(algebra, name) {}
 };
-
-}  // namespace detail
 
 template <class State, class Value = double, class Deriv = State, class Time = Value,
           class Algebra = typename boost::numeric::odeint::algebra_dispatcher<State>::algebra_type,
           class Operations = typename boost::numeric::odeint::operations_dispatcher<State>::operations_type,
           class Resizer = boost::numeric::odeint::initially_resizer>
-class chi2 : public detail::chi_composition<detail::chi2_coefficients, State, Value, Deriv, Time,
-                                            Algebra, Operations, Resizer> {
-    using base = detail::chi_composition<detail::chi2_coefficients, State, Value, Deriv, Time,
-                                         Algebra, Operations, Resizer>;
+class chi2 : public chi<tables::single_stage, State, Value, Deriv, Time, Algebra, Operations, Resizer> {
+    using base = chi<tables::single_stage, State, Value, Deriv, Time, Algebra, Operations, Resizer>;
 
 public:
+    using typename base::algebra_type;
     using stepper_type = chi2;
-    using base::base;
+    explicit chi2(const algebra_type& algebra = algebra_type()) : base(algebra, "chi2") {}
 };
 
 }  // namespace odeint_contact

@@ -8,8 +8,12 @@
 #include <odeint_contact/chi4.hpp>
 #include <odeint_contact/chi6.hpp>
 #include <odeint_contact/chi8.hpp>
+#include <odeint_contact/composition_tables.hpp>
 #include <odeint_contact/contact_state.hpp>
 #include <odeint_contact/cvi2.hpp>
+#include <odeint_contact/cvi4.hpp>
+#include <odeint_contact/cvi6.hpp>
+#include <odeint_contact/cvi8.hpp>
 #include <odeint_contact/errors.hpp>
 #include <odeint_contact/galerkin_cvi4.hpp>
 #include <odeint_contact/kinetic.hpp>

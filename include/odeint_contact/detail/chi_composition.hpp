@@ -1,9 +1,9 @@
-// The engine behind chi2, chi4, chi6 and chi8: a symmetric composition
+// The chi base step for the composition engine (composition.hpp): a symmetric composition
 //   S(dt) = S2(w_1 dt) S2(w_2 dt) ... S2(w_k dt)
 // of the second-order contact splitting
 //   S2(tau) = D(tau/2) C(tau/2) B(tau/2) A(tau) B(tau/2) C(tau/2) D(tau/2)
-// with the exact sub-flows of errata section 1 (C: kinetic T, B: potential V, A: action F,
-// D: time). A new method is a new coefficient table; nothing else.
+// with the exact sub-flows of doc/theory.md ("The exact sub-flows"; C: kinetic T, B: potential
+// V, A: action F, D: time).
 //
 // Cost per step with k stages: k evaluations of V and of dV/dq (both B half-flows of a stage see
 // the same q and t, because A does not move q; k calls of value_and_gradient when the potential
@@ -24,41 +24,29 @@
 #include <type_traits>
 
 #include <boost/numeric/odeint/util/is_resizeable.hpp>
-#include <boost/numeric/odeint/util/resizer.hpp>
 #include <boost/numeric/odeint/util/state_wrapper.hpp>
-#include <boost/numeric/odeint/util/unwrap_reference.hpp>
 
-#include <odeint_contact/contact_state.hpp>
+#include <odeint_contact/detail/composition.hpp>
 #include <odeint_contact/detail/concept_checks.hpp>
 #include <odeint_contact/detail/step_failure.hpp>
-#include <odeint_contact/detail/stepper_base.hpp>
 #include <odeint_contact/detail/traits.hpp>
 #include <odeint_contact/errors.hpp>
-#include <odeint_contact/separable_hamiltonian.hpp>
 
 namespace odeint_contact {
 namespace detail {
 
-template <class Coefficients, class State, class Value, class Deriv, class Time, class Algebra,
-          class Operations, class Resizer>
-class chi_composition : public stepper_base<State, Value, Deriv, Time, Algebra, Operations, Resizer> {
-    using base = stepper_base<State, Value, Deriv, Time, Algebra, Operations, Resizer>;
-    static constexpr std::size_t stages = Coefficients::stages;
+// FlowResult is action_flow of action.hpp, which detail/ does not include.
+template <std::size_t Stages, template <class, class> class FlowResult, class State, class Value, class Deriv,
+          class Time, class Algebra, class Operations>
+class chi2_step {
+    static constexpr std::size_t stages = Stages;
+    using state_type = State;
+    using deriv_type = Deriv;
+    using time_type = Time;
+    using action_t = std::decay_t<decltype(std::declval<state_type&>().s)>;
 
 public:
-    using typename base::algebra_type;
-    using typename base::deriv_type;
-    using typename base::order_type;
-    using typename base::resizer_type;
-    using typename base::state_type;
-    using typename base::time_type;
-    using typename base::wrapped_deriv_type;
-    using typename base::wrapped_state_type;
-
-    static constexpr order_type order_value = Coefficients::order;
-
-    explicit chi_composition(const algebra_type& algebra = algebra_type()) : base(algebra) {
-        const std::array<Value, stages> w = Coefficients::template weights<Value>();
+    explicit chi2_step(const std::array<Value, stages>& w) {
         Value elapsed(0);
         for (std::size_t i = 0; i < stages; ++i) {
             m_weight[i] = w[i];
@@ -69,27 +57,27 @@ public:
         }
     }
 
-    order_type order() const { return order_value; }
-
-    template <class System, class StateInOut>
-    void do_step(System&& system, StateInOut& x, const time_type& t, const time_type& dt) {
-        step(system, x, x, t, dt);
-    }
-
-    template <class System, class StateIn, class StateOut>
-    void do_step(System&& system, const StateIn& in, const time_type& t, StateOut& out,
-                 const time_type& dt) {
-        step(system, in, out, t, dt);
+    template <class System>
+    static constexpr bool check() {
+        constexpr bool parts = has_hamiltonian_parts<System>::value;
+        static_assert(parts,
+                      "odeint_contact: contact Hamiltonian integrators split the system into exact "
+                      "flows; pass a Hamiltonian made by make_separable_hamiltonian(kinetic, "
+                      "potential, action)");
+        if constexpr (parts) {
+            if constexpr (check_units<state_type, deriv_type, time_type>() &&
+                          check_hamiltonian_parts<typename System::kinetic_type, typename System::potential_type,
+                                                  typename System::action_type, state_type, deriv_type, time_type>())
+                return check_action_flow<typename System::action_type, Value, action_t, time_type, FlowResult>();
+            else
+                return false;
+        } else {
+            return false;
+        }
     }
 
     template <class StateIn>
-    void adjust_size(const StateIn& x) {
-        resize_impl(x);
-    }
-
-private:
-    template <class StateIn>
-    bool resize_impl(const StateIn& x) {
+    bool resize(const StateIn& x) {
         namespace odeint = boost::numeric::odeint;
         bool resized = odeint::adjust_size_by_resizeability(
             m_work, x, typename odeint::is_resizeable<state_type>::type());
@@ -98,64 +86,24 @@ private:
         return resized;
     }
 
-    // The checks first, and the step only for a system that passes them: a user's mistake then
-    // shows our static_assert as the first error, not what the step's body makes of it.
-    template <class SystemArg, class StateIn, class StateOut>
-    void step(SystemArg& system_arg, const StateIn& in, StateOut& out, const time_type& t,
-              const time_type& dt) {
-        using system_type = typename boost::numeric::odeint::unwrap_reference<std::remove_cv_t<SystemArg>>::type;
-        if constexpr (valid_system<std::remove_cv_t<system_type>>()) {
-            const system_type& system = system_arg;
-            checked_step(system, in, out, t, dt);
-        }
+    // C over the first half stage, from the input: q goes to the work state, s is carried in
+    // m_s until the step has succeeded.
+    template <class Alg, class System, class StateIn>
+    void begin(Alg& algebra, const System& system, const StateIn& in, const time_type&, const time_type& dt) {
+        m_s = in.s + kinetic_flow(algebra, system.kinetic(), in.q, in.p, time_type(m_half[0] * dt), m_work.m_v.q);
     }
 
-    template <class System>
-    static constexpr bool valid_system() {
-        constexpr bool separable = is_separable_hamiltonian<System>::value;
-        static_assert(separable,
-                      "odeint_contact: contact Hamiltonian integrators split the system into exact "
-                      "flows; pass a Hamiltonian made by make_separable_hamiltonian(kinetic, "
-                      "potential, action)");
-        if constexpr (separable) {
-            if constexpr (check_units<state_type, deriv_type, time_type>() &&
-                          check_hamiltonian_parts<typename System::kinetic_type, typename System::potential_type,
-                                                  typename System::action_type, state_type, deriv_type, time_type>())
-                return check_action_flow<typename System::action_type, Value,
-                                         std::decay_t<decltype(std::declval<state_type&>().s)>, time_type,
-                                         action_flow>();
-            else
-                return false;
-        } else {
-            return false;
-        }
-    }
-
-    template <class System, class StateIn, class StateOut>
-    void checked_step(const System& system, const StateIn& in, StateOut& out, const time_type& t,
-                      const time_type& dt) {
-        namespace odeint = boost::numeric::odeint;
-        if (!is_finite(t) || !is_finite(dt))
-            throw parameter_error(std::string("odeint_contact::") + Coefficients::name +
-                                  "::do_step: t and dt must be finite, got t = " + detail::format(t) +
-                                  ", dt = " + detail::format(dt));
-
-        m_resizer.adjust_size(in, [this](const auto& x) { return this->resize_impl(x); });
-
+    template <class Alg, class System, class StateIn, class StateOut>
+    void stage(Alg& algebra, const System& system, std::size_t i, const StateIn& in, StateOut& out,
+               const time_type& t, const time_type& dt, const char* name) {
         const auto& kinetic = system.kinetic();
         const auto& potential = system.potential();
         const auto& action = system.action();
         auto& work = m_work.m_v;
         auto& deriv = m_deriv.m_v;
-        auto& algebra = this->m_algebra;
         using scale_sum2 = typename Operations::template scale_sum2<Value, time_type>;
-
-        // C over the first half stage, from the input: q goes to the work state, s is carried
-        // in a local until the step has succeeded.
-        using action_t = std::decay_t<decltype(in.s)>;
-        action_t s = in.s + kinetic_flow(kinetic, in.q, in.p, time_type(m_half[0] * dt), work.q);
-
-        for (std::size_t i = 0; i < stages; ++i) {
+        action_t& s = m_s;
+        {
             const time_type ti = t + m_midpoint[i] * dt;
             const time_type h = m_half[i] * dt;
             // B(h): dV/dq and V at the stage's q and midpoint time, shared by both half-flows.
@@ -166,11 +114,11 @@ private:
             algebra.for_each3(work.p, p_in, deriv.p, scale_sum2(Value(1), -h));
             // A(w_i dt), exact; the only flow that can fail.
             const time_type tau = m_weight[i] * dt;
-            const auto a = detail::with_step_context<step_error>(
-                Coefficients::name, t, dt,
+            const auto a = with_step_context<step_error>(
+                name, t, dt,
                 [&] {
                     return "in stage " + std::to_string(i + 1) + " of " + std::to_string(stages) +
-                           " (whose action flow spans " + detail::format(tau) + ")";
+                           " (whose action flow spans " + format(tau) + ")";
                 },
                 [&] { return action.template flow<Value>(action_t(s - h * v), ti, tau); });
             // A then B(h): lambda (p - h dV) - h dV.
@@ -179,15 +127,20 @@ private:
             s = a.s - h * v;
             // C over this half stage and the next one's, fused.
             auto& q_out = (i + 1 == stages) ? out.q : work.q;
-            s += kinetic_flow(kinetic, work.q, p_out, time_type(m_kinetic[i] * dt), q_out);
+            s += kinetic_flow(algebra, kinetic, work.q, p_out, time_type(m_kinetic[i] * dt), q_out);
         }
-        out.s = s;
+        if (i + 1 == stages) out.s = s;
     }
 
+    template <class Alg>
+    void end(Alg&) {}
+
+private:
     // The flow of T over tau from (q, p): writes q_out = q + tau dT/dp and returns the change
     // of s, tau (p . dT/dp - T). The kinetic part's own flow when it has one (kinetic.hpp).
-    template <class Kinetic, class QIn, class P, class QOut>
-    auto kinetic_flow(const Kinetic& kinetic, const QIn& q, const P& p, const time_type& tau, QOut& q_out) {
+    template <class Alg, class Kinetic, class QIn, class P, class QOut>
+    auto kinetic_flow(Alg& algebra, const Kinetic& kinetic, const QIn& q, const P& p, const time_type& tau,
+                      QOut& q_out) {
         if constexpr (has_kinetic_flow<Kinetic, QIn, P, time_type, QOut>::value) {
             return kinetic.flow(q, p, tau, q_out);
         } else {
@@ -195,7 +148,7 @@ private:
             auto& dTdp = m_deriv.m_v.q;
             kinetic.gradient(p, dTdp);
             const auto ds = tau * (dot(p, dTdp) - kinetic.value(p));
-            this->m_algebra.for_each3(q_out, q, dTdp, scale_sum2(Value(1), tau));
+            algebra.for_each3(q_out, q, dTdp, scale_sum2(Value(1), tau));
             return ds;
         }
     }
@@ -204,9 +157,9 @@ private:
     std::array<Value, stages> m_half;      // w_i / 2
     std::array<Value, stages> m_midpoint;  // time of stage i's V and F: w_1 + ... + w_{i-1} + w_i/2
     std::array<Value, stages> m_kinetic;   // fused C after stage i: (w_i + w_{i+1})/2, last w_k/2
-    resizer_type m_resizer;
-    wrapped_state_type m_work;
-    wrapped_deriv_type m_deriv;
+    boost::numeric::odeint::state_wrapper<state_type> m_work;
+    boost::numeric::odeint::state_wrapper<deriv_type> m_deriv;
+    action_t m_s{};
 };
 
 }  // namespace detail

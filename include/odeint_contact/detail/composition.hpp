@@ -1,0 +1,208 @@
+// The composition engine behind chi<Table> and cvi<Table>: the odeint Stepper concept, the
+// checks of the table and of t and dt, the resizing, and the loop over the stages of a
+// symmetric composition S(dt) = S2(g_1 dt) ... S2(g_m dt) of a base step S2. What S2 is - the
+// contact splitting (chi_composition.hpp), the contact variational step (cvi2.hpp), or a later
+// base step - is the Step parameter, which sees the stages one after another and so can share
+// work across their boundaries (chi fuses adjacent kinetic flows, cvi reuses V and dV/dq).
+//
+// The Step concept (Value, Time, State from the stepper; N = Table::stages):
+//   Step(const std::array<Value, N>& weights)     per-stage constants (times, fused steps)
+//   template <class System> static constexpr bool check()
+//                                                 static_asserts on the system, so a wrong
+//                                                 system is reported by what it lacks; false
+//                                                 when one failed (the step's body is then not
+//                                                 instantiated, and no error follows ours)
+//   template <class StateIn> bool resize(const StateIn& x)
+//                                                 sizes the step's buffers like x; true if any
+//                                                 buffer changed
+//   begin(algebra, system, in, t, dt, extra...)   before stage 0 (extra: what a stepper passes
+//                                                 through step(), e.g. cvi's sample)
+//   stage(algebra, system, i, in, out, t, dt, name)
+//                                                 stage i of N: reads `in` at i == 0, writes
+//                                                 `out` only at i == N - 1 and only after
+//                                                 everything that can throw has succeeded (in
+//                                                 and out may be the same object: the strong
+//                                                 guarantee of do_step rests on this)
+//   end(algebra, extra...)                        after the last stage
+#ifndef ODEINT_CONTACT_DETAIL_COMPOSITION_HPP
+#define ODEINT_CONTACT_DETAIL_COMPOSITION_HPP
+
+#include <array>
+#include <cstddef>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include <boost/numeric/odeint/util/resizer.hpp>
+#include <boost/numeric/odeint/util/unwrap_reference.hpp>
+
+#include <odeint_contact/detail/stepper_base.hpp>
+#include <odeint_contact/detail/traits.hpp>
+#include <odeint_contact/errors.hpp>
+
+namespace odeint_contact {
+namespace detail {
+
+// ---- the table concept (composition_tables.hpp) -----------------------------------------------
+
+template <class Table, class = void>
+struct has_table_stages : std::false_type {};
+template <class Table>
+struct has_table_stages<Table, std::void_t<decltype(Table::stages)>>
+    : std::is_convertible<decltype(Table::stages), std::size_t> {};
+
+template <class Table, class = void>
+struct has_table_order : std::false_type {};
+template <class Table>
+struct has_table_order<Table, std::void_t<decltype(Table::order)>>
+    : std::is_convertible<decltype(Table::order), unsigned> {};
+
+template <class Table, class Value, std::size_t N, class = void>
+struct has_table_weights : std::false_type {};
+template <class Table, class Value, std::size_t N>
+struct has_table_weights<Table, Value, N, std::void_t<decltype(Table::template weights<Value>())>>
+    : std::is_convertible<decltype(Table::template weights<Value>()), std::array<Value, N>> {};
+
+// Table::stages, or 1 for a table without it (which check_table then reports), so that the
+// stepper's type can name the stage count before the static_asserts run.
+template <class Table, class = void>
+struct table_stages : std::integral_constant<std::size_t, 1> {};
+template <class Table>
+struct table_stages<Table, std::enable_if_t<has_table_stages<Table>::value>>
+    : std::integral_constant<std::size_t, std::size_t(Table::stages)> {};
+
+template <class Table, class Value>
+constexpr bool check_table() {
+    static_assert(has_table_stages<Table>::value,
+                  "odeint_contact: a composition table needs 'static constexpr std::size_t stages', "
+                  "the number of stages (see composition_tables.hpp)");
+    static_assert(has_table_order<Table>::value,
+                  "odeint_contact: a composition table needs 'static constexpr unsigned order', the "
+                  "order of the composition (see composition_tables.hpp)");
+    constexpr std::size_t n = table_stages<Table>::value;
+    static_assert(has_table_weights<Table, Value, n>::value,
+                  "odeint_contact: a composition table needs 'template <class Value> static "
+                  "std::array<Value, stages> weights()' returning all stage weights (see "
+                  "composition_tables.hpp)");
+    if constexpr (has_table_stages<Table>::value && has_table_order<Table>::value) {
+        static_assert(Table::stages >= 1, "odeint_contact: a composition table needs at least one stage");
+        // A palindromic composition of a symmetric step is symmetric, and symmetric methods have
+        // even order; one stage is the base step, of order 2.
+        static_assert(Table::order >= 2 && Table::order % 2 == 0,
+                      "odeint_contact: a composition table must be palindromic-shaped: a symmetric "
+                      "composition of a symmetric step has an even order >= 2");
+        static_assert(Table::stages > 1 || Table::order == 2,
+                      "odeint_contact: a one-stage table is the base step itself, of order 2");
+    }
+    return true;
+}
+
+// The weights of Table in Value, refused at construction unless palindromic and summing to 1.
+template <class Table, class Value>
+std::array<Value, Table::stages> checked_weights(const char* name) {
+    using std::abs;
+    const std::array<Value, Table::stages> w = Table::template weights<Value>();
+    Value sum(0), magnitude(0);
+    for (std::size_t i = 0; i < w.size(); ++i) {
+        if (!is_finite(w[i]) || !(w[i] == w[w.size() - 1 - i]))
+            throw parameter_error(std::string("odeint_contact::") + name +
+                                  ": the table's weights must be finite and palindromic (w[i] == w[stages - 1 - "
+                                  "i] exactly), which they are not at i = " + std::to_string(i));
+        sum += w[i];
+        magnitude += abs(w[i]);
+    }
+    // Summing m terms errs by at most (m - 1) eps/2 sum |w_i|; a table built as the published
+    // ones are (middle = 1 - 2 sum of the rest) adds one more rounding. 2 m eps is generous for
+    // rounding and still refuses any table whose weights were not meant to sum to 1.
+    const Value bound = Value(2 * w.size()) * std::numeric_limits<Value>::epsilon() * magnitude;
+    if (!(abs(sum - Value(1)) <= bound))
+        throw parameter_error(std::string("odeint_contact::") + name +
+                              ": the table's weights must sum to 1, they sum to 1 + " + format(Value(sum - 1)));
+    return w;
+}
+
+// A system that offers the parts of a separable Hamiltonian (make_separable_hamiltonian's
+// result), recognised by what it has.
+template <class System, class = void>
+struct has_hamiltonian_parts : std::false_type {};
+template <class System>
+struct has_hamiltonian_parts<System, std::void_t<typename System::kinetic_type, typename System::potential_type,
+                                                 typename System::action_type,
+                                                 decltype(std::declval<const System&>().kinetic()),
+                                                 decltype(std::declval<const System&>().potential()),
+                                                 decltype(std::declval<const System&>().action())>>
+    : std::true_type {};
+
+// ---- the engine ---------------------------------------------------------------------------------
+
+template <class Step, class Table, class State, class Value, class Deriv, class Time, class Algebra,
+          class Operations, class Resizer>
+class composition : public stepper_base<State, Value, Deriv, Time, Algebra, Operations, Resizer> {
+    using base = stepper_base<State, Value, Deriv, Time, Algebra, Operations, Resizer>;
+    static_assert(check_table<Table, Value>());
+
+public:
+    using typename base::algebra_type;
+    using typename base::order_type;
+    using typename base::resizer_type;
+    using typename base::state_type;
+    using typename base::time_type;
+
+    static constexpr std::size_t stages = Table::stages;
+    static constexpr order_type order_value = order_type(Table::order);
+
+    order_type order() const { return order_value; }
+
+    template <class System, class StateInOut>
+    void do_step(System&& system, StateInOut& x, const time_type& t, const time_type& dt) {
+        step(system, x, x, t, dt);
+    }
+
+    template <class System, class StateIn, class StateOut>
+    void do_step(System&& system, const StateIn& in, const time_type& t, StateOut& out, const time_type& dt) {
+        step(system, in, out, t, dt);
+    }
+
+    template <class StateIn>
+    void adjust_size(const StateIn& x) {
+        m_step.resize(x);
+    }
+
+protected:
+    composition(const algebra_type& algebra, const char* name)
+        : base(algebra), m_name(name), m_step(checked_weights<Table, Value>(name)) {}
+
+    template <class SystemArg>
+    using system_t = typename boost::numeric::odeint::unwrap_reference<std::remove_cv_t<SystemArg>>::type;
+
+    template <class SystemArg, class StateIn, class StateOut, class... Extra>
+    void step(SystemArg& system_arg, const StateIn& in, StateOut& out, const time_type& t, const time_type& dt,
+              Extra&&... extra) {
+        using system_type = system_t<SystemArg>;
+        // The checks first, and the step only for a system that passes them: a user's mistake
+        // then shows our static_assert as the first error, not what the step's body makes of it.
+        if constexpr (Step::template check<std::remove_cv_t<system_type>>()) {
+            const system_type& system = system_arg;
+            if (!is_finite(t) || !is_finite(dt))
+                throw parameter_error(std::string("odeint_contact::") + m_name +
+                                      "::do_step: t and dt must be finite, got t = " + format(t) +
+                                      ", dt = " + format(dt));
+            m_resizer.adjust_size(in, [this](const auto& x) { return m_step.resize(x); });
+            auto& algebra = this->m_algebra;
+            m_step.begin(algebra, system, in, t, dt, extra...);
+            for (std::size_t i = 0; i < stages; ++i) m_step.stage(algebra, system, i, in, out, t, dt, m_name);
+            m_step.end(algebra, extra...);
+        }
+    }
+
+    const char* m_name;
+    resizer_type m_resizer;
+    Step m_step;
+};
+
+}  // namespace detail
+}  // namespace odeint_contact
+
+#endif
