@@ -260,7 +260,7 @@ double hand_cvi(std::size_t n, std::size_t steps, int repeats) {
 void run_all() {
     using vstate = oc::contact_state<std::vector<double>>;
     using estate = oc::contact_state<Eigen::VectorXd>;
-    const auto w4 = oc::detail::chi4_coefficients::weights<double>();
+    const auto w4 = oc::tables::triple_jump4::weights<double>();
     std::printf("# seconds per step; ratios library / hand-written and library / runge_kutta4\n");
     std::printf("%9s  %-6s %10s %10s %10s %10s  %7s %7s  %7s\n", "N", "method", "vector", "eigen", "hand",
                 "rk4", "vec/hand", "eig/hand", "vec/rk4");
