@@ -42,10 +42,10 @@
 // stage, and leaves the state unchanged). It is detected in two ways:
 //   - each time |s| has grown by another factor 16 (from 16 (|s| + |F(s) dt|) at the start), the
 //     remaining time to infinity, T = integral_s^{+-inf} dxi/|F(xi,t)|, is computed with
-//     Boost.Math's exp_sinh quadrature (made for half-infinite intervals; one integrator per
-//     Value type, built once, so no allocation inside a step). If it converges (error estimate
-//     below sqrt(eps) T) and tau + T is shorter than |dt|, the flow blows up at tau + T. A zero
-//     of F beyond s makes the integral diverge: no verdict, the integration goes on;
+//     double-exponential (exp-sinh) rule for half-infinite intervals, on the stack
+//     (detail/blow_up_time.hpp). If it converges (to sqrt(eps) T) and tau + T is shorter than
+//     |dt|, the flow blows up at tau + T. A zero of F beyond s, or |F| growing no faster than
+//     |s|, makes the integral diverge: no verdict, the integration goes on;
 //   - if the tail test never concludes, the controlled integration stalls as it approaches the
 //     blow-up time (its step size falls below 16 eps |dt|), and that is reported as such.
 // More than 50000 internal steps (a stiff action, |dF/ds dt| in the tens of thousands) is also a
@@ -63,7 +63,7 @@
 //   eps (measured for F = g s in double: <= 7e-16 for |dF/ds dt| <= 1; 7e-15 in s' and 3e-14 in
 //   p'/p = e^{-30} at |dF/ds dt| = 30, where p'/p is that sensitive to the exponent anyway;
 //   long double: <= 9e-19 up to |dF/ds dt| = 5);
-//   tail test: exp_sinh's default tolerance sqrt(eps);
+//   tail test: sqrt(eps) relative (it only decides whether the time left is shorter than dt);
 //   solve_implicit: toms748 to 4 eps relative, i.e. a few ulps.
 // Value = double and long double are supported and tested, and Boost.Multiprecision numbers
 // without expression templates compile and run (the numerical flow needs many internal steps at
