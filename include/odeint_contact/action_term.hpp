@@ -62,7 +62,7 @@
 //   |err| / (16 eps (|x| + |h dx/dtau|)), so s' and p'/p come out with relative errors of a few
 //   eps (measured for F = g s in double: <= 7e-16 for |dF/ds dt| <= 1; 7e-15 in s' and 3e-14 in
 //   p'/p = e^{-30} at |dF/ds dt| = 30, where p'/p is that sensitive to the exponent anyway;
-//   long double: <= 9e-19 up to |dF/ds dt| = 5);
+//   long double: <= 7e-18 up to |dF/ds dt| = 5);
 //   tail test: sqrt(eps) relative (it only decides whether the time left is shorter than dt);
 //   solve_implicit: toms748 to 4 eps relative, i.e. a few ulps.
 // Value = double and long double are supported and tested, and Boost.Multiprecision numbers
