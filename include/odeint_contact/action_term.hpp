@@ -16,7 +16,7 @@
 // How the flow is computed, and why this way. odeint itself integrates the scalar ODE together
 // with the logarithm of the momentum factor,
 //     ds/dtau = -F(s,t),   dl/dtau = -dF/ds(s,t),   l(0) = 0,   p'/p = exp(l(dt)),
-// with the embedded Runge-Kutta-Fehlberg 7(8) pair under odeint's step-size control (relative
+// with odeint's embedded Runge-Kutta-Fehlberg 7(8) pair under odeint's step-size rules (relative
 // tolerance 16 eps, see "Accuracy"). The other route, inverting G(s') = integral_s^s' dxi/F by
 // quadrature and root finding, was rejected for three reasons:
 //   - 1/F is singular at every zero of F. The flow approaches such a zero and cannot cross it;
