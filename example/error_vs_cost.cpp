@@ -1,16 +1,22 @@
-// Error at a fixed time against cost, for chi2, chi4, chi6, chi8 and odeint's runge_kutta4 on the
-// perturbed Kepler problem of the paper (errata section 4: V = -1/|q|, F = f(t) s with
-// f(t) = -0.05 sin(pi t), q0 = (0, sqrt 1.5), p0 = (0.8, 0), s0 = 0), integrated to T = 20
-// (about three orbits).
+// Error at a fixed time against cost for every composition table with both base steps (chi<Table>
+// and cvi<Table>) and odeint's runge_kutta4, on two problems:
+//   kepler:     the paper's perturbed Kepler problem (doc/theory.md, Errata item 4: V = -1/|q|,
+//               F = f(t) s with f(t) = -0.05 sin(pi t), q0 = (0, sqrt 1.5), p0 = (0.8, 0),
+//               s0 = 0), to T = 20 (about three orbits);
+//   oscillator: the damped oscillator H = p^2/2 + q^2/2 + gamma s, gamma = 0.1, from
+//               (q, p, s) = (1, 0.5, 0.25), to T = 20.
 //
 // Cost is the number of evaluations of dV/dq, counted by the potential itself (the expensive call
-// in an N-body-like problem). Error is the largest of |q - q_ref|, |p - p_ref| (Euclidean) and
-// |s - s_ref| at T, against a reference: chi8 with dt = 1/128, whose own error the program bounds
-// by comparing it with chi8 at half that step and with chi6 at a quarter of it.
+// in an N-body-like problem). cvi carries its sample from step to step (initialize, then
+// do_step(H, x, sample, t, dt)): one evaluation per stage, plus one at the start. Error is the
+// largest of |q - q_ref|, |p - p_ref| (Euclidean) and |s - s_ref| at T, against a reference:
+// chi<kahan_li8> with a fine step, whose own error the program bounds by comparing it with the
+// same method at half the step and with chi<sofroniou_spaletta10>.
 //
-// Writes error_vs_cost.csv (method, steps, dt, evaluations, error) for doc/plots/error_vs_cost.gp,
-// and prints, for a few target accuracies, the fewest evaluations each method needs (interpolated
-// between measured points in log-log) - the numbers quoted in doc/choosing_a_method.md.
+// Writes error_vs_cost.csv (problem, base, table, steps, dt, evaluations, error) for
+// doc/plots/error_vs_cost.gp, and prints, per problem and target accuracy, the fewest evaluations
+// each method needs (interpolated between measured points in log-log) - the numbers quoted in
+// doc/choosing_a_method.md - and the goals of issue 10 measured on them.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -27,7 +33,7 @@
 
 namespace odeint = boost::numeric::odeint;
 namespace oc = odeint_contact;
-using state = paper::kepler_state;
+namespace tables = oc::tables;
 
 namespace {
 
@@ -36,39 +42,85 @@ constexpr double end_time = 20.0;
 // The paper's Kepler potential, counting its gradient evaluations.
 struct counted_kepler_potential {
     std::size_t* gradients;
-    double value(const paper::kepler_coor& q, double t) const {
-        return paper::kepler_potential{}.value(q, t);
-    }
+    double value(const paper::kepler_coor& q, double t) const { return paper::kepler_potential{}.value(q, t); }
     void gradient(const paper::kepler_coor& q, double t, paper::kepler_coor& dVdq) const {
         ++*gradients;
         paper::kepler_potential{}.gradient(q, t, dVdq);
     }
 };
 
+struct kepler {
+    static constexpr const char* name = "kepler";
+    using state = paper::kepler_state;
+    static auto hamiltonian(std::size_t* gradients) {
+        return oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, counted_kepler_potential{gradients},
+                                              oc::linear_action(paper::kepler_friction{-0.05}));
+    }
+    static state start() { return paper::kepler_initial_state(); }
+    static double deviation(const state& a, const state& b) {
+        return std::max({std::hypot(a.q[0] - b.q[0], a.q[1] - b.q[1]),
+                         std::hypot(a.p[0] - b.p[0], a.p[1] - b.p[1]), std::abs(a.s - b.s)});
+    }
+};
+
+// V = q^2/2, counting its gradient evaluations.
+struct counted_spring {
+    std::size_t* gradients;
+    double value(double q, double) const { return q * q / 2; }
+    void gradient(double q, double, double& dVdq) const {
+        ++*gradients;
+        dVdq = q;
+    }
+};
+
+struct oscillator {
+    static constexpr const char* name = "oscillator";
+    using state = oc::contact_state<double>;
+    static auto hamiltonian(std::size_t* gradients) {
+        return oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, counted_spring{gradients},
+                                              oc::linear_action(0.1));
+    }
+    static state start() { return {1.0, 0.5, 0.25}; }
+    static double deviation(const state& a, const state& b) {
+        return std::max({std::abs(a.q - b.q), std::abs(a.p - b.p), std::abs(a.s - b.s)});
+    }
+};
+
+template <class Problem>
 struct run_result {
-    state x;
+    typename Problem::state x;
     std::size_t evaluations;
 };
 
-template <class Stepper>
-run_result run(std::size_t steps) {
+template <class T>
+struct has_sample {
+    template <class U>
+    static std::true_type test(typename U::sample_type*);
+    template <class U>
+    static std::false_type test(...);
+    static constexpr bool value = decltype(test<T>(nullptr))::value;
+};
+
+template <class Problem, class Stepper>
+run_result<Problem> run(std::size_t steps) {
     std::size_t gradients = 0;
-    const auto H =
-        oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, counted_kepler_potential{&gradients},
-                                       oc::linear_action(paper::kepler_friction{-0.05}));
-    state x = paper::kepler_initial_state();
-    // integrate_n_steps, not integrate_const: the latter may drop the last step to rounding of t.
-    odeint::integrate_n_steps(Stepper(), H, x, 0.0, end_time / double(steps), steps);
+    const auto H = Problem::hamiltonian(&gradients);
+    typename Problem::state x = Problem::start();
+    const double dt = end_time / double(steps);
+    if constexpr (has_sample<Stepper>::value) {
+        Stepper stepper;
+        typename Stepper::sample_type v;
+        stepper.initialize(H, x, 0.0, v);
+        for (std::size_t n = 0; n < steps; ++n) stepper.do_step(H, x, v, double(n) * dt, dt);
+    } else {
+        // integrate_n_steps, not integrate_const: the latter may drop the last step to rounding of t.
+        odeint::integrate_n_steps(Stepper(), H, x, 0.0, dt, steps);
+    }
     return {x, gradients};
 }
 
-double deviation(const state& a, const state& b) {
-    return std::max({std::hypot(a.q[0] - b.q[0], a.q[1] - b.q[1]),
-                     std::hypot(a.p[0] - b.p[0], a.p[1] - b.p[1]), std::abs(a.s - b.s)});
-}
-
 struct point {
-    std::string method;
+    std::string problem, base, table;
     std::size_t steps;
     double dt;
     std::size_t evaluations;
@@ -76,26 +128,28 @@ struct point {
 };
 
 // Step counts 10 * 2^(k/4): four points per halving of dt, from dt = 2 down until the error
-// reaches `floor` (chi8 at dt ~ 0.03) or the evaluations exceed the budget (chi2 at dt ~ 1e-5).
-template <class Stepper>
-void sweep(const std::string& method, const state& reference, double floor, std::size_t max_evaluations,
+// reaches `floor` or the evaluations exceed the budget.
+template <class Problem, class Stepper>
+void sweep(const char* base, const char* table, const typename Problem::state& reference, double floor,
            std::vector<point>& out) {
+    const std::size_t budget = 2000000;
     for (int k = 0;; ++k) {
         const auto steps = static_cast<std::size_t>(std::lround(10.0 * std::pow(2.0, k / 4.0)));
-        const run_result r = run<Stepper>(steps);
-        if (r.evaluations > max_evaluations) break;
-        const double error = deviation(r.x, reference);
-        out.push_back({method, steps, end_time / double(steps), r.evaluations, error});
+        const run_result<Problem> r = run<Problem, Stepper>(steps);
+        if (r.evaluations > budget) break;
+        const double error = Problem::deviation(r.x, reference);
+        out.push_back({Problem::name, base, table, steps, end_time / double(steps), r.evaluations, error});
         if (error < floor) break;
     }
 }
 
 // Fewest evaluations for which the method's error is <= target: the first crossing of the target
 // by the measured curve, interpolated linearly in log(evaluations)-log(error). NaN if never.
-double evaluations_for(const std::vector<point>& points, const std::string& method, double target) {
+double evaluations_for(const std::vector<point>& points, const std::string& problem, const std::string& base,
+                       const std::string& table, double target) {
     const point* previous = nullptr;
     for (const point& p : points) {
-        if (p.method != method) continue;
+        if (p.problem != problem || p.base != base || p.table != table) continue;
         if (std::isfinite(p.error) && p.error <= target) {
             if (!previous || !std::isfinite(previous->error) || previous->error > 1.0)
                 return double(p.evaluations);
@@ -108,67 +162,141 @@ double evaluations_for(const std::vector<point>& points, const std::string& meth
     return std::nan("");
 }
 
+template <template <class...> class Engine, class Problem>
+void sweep_tables(const char* base, const typename Problem::state& reference, double floor,
+                  std::vector<point>& out) {
+    using S = typename Problem::state;
+    sweep<Problem, Engine<tables::single_stage, S>>(base, "single_stage", reference, floor, out);
+    sweep<Problem, Engine<tables::triple_jump4, S>>(base, "triple_jump4", reference, floor, out);
+    sweep<Problem, Engine<tables::suzuki4, S>>(base, "suzuki4", reference, floor, out);
+    sweep<Problem, Engine<tables::yoshida6, S>>(base, "yoshida6", reference, floor, out);
+    sweep<Problem, Engine<tables::kahan_li6, S>>(base, "kahan_li6", reference, floor, out);
+    sweep<Problem, Engine<tables::yoshida8, S>>(base, "yoshida8", reference, floor, out);
+    sweep<Problem, Engine<tables::mclachlan8, S>>(base, "mclachlan8", reference, floor, out);
+    sweep<Problem, Engine<tables::kahan_li8, S>>(base, "kahan_li8", reference, floor, out);
+    sweep<Problem, Engine<tables::sofroniou_spaletta10, S>>(base, "sofroniou_spaletta10", reference, floor, out);
+}
+
+const char* const table_names[] = {"single_stage", "triple_jump4", "suzuki4",    "yoshida6",  "kahan_li6",
+                                   "yoshida8",     "mclachlan8",   "kahan_li8", "sofroniou_spaletta10"};
+
+template <class Problem>
+void measure(std::vector<point>& points) {
+    using S = typename Problem::state;
+    using reference_method = oc::chi<tables::kahan_li8, S>;
+    // The reference: chi<kahan_li8> with dt = 1/128; its truncation error there is far below
+    // round-off (order 8, error ~1e-11 at dt = 0.1 on Kepler), so the comparison with two other
+    // fine runs measures round-off.
+    const S reference = run<Problem, reference_method>(128 * 20).x;
+    const double to_finer = Problem::deviation(run<Problem, reference_method>(256 * 20).x, reference);
+    const double to_other =
+        Problem::deviation(run<Problem, oc::chi<tables::sofroniou_spaletta10, S>>(64 * 20).x, reference);
+    const double reference_error = std::max(to_finer, to_other);
+    std::printf("%s reference: chi<kahan_li8>, dt = 1/128; differs from itself at dt/2 by %.1e, from "
+                "chi<sofroniou_spaletta10> at dt = 1/64 by %.1e\n",
+                Problem::name, to_finer, to_other);
+    // Stop a sweep when its error is within a factor 10 of the reference's level (below that the
+    // curve shows round-off, not the method).
+    const double floor = 10 * reference_error;
+    sweep_tables<oc::chi, Problem>("chi", reference, floor, points);
+    sweep_tables<oc::cvi, Problem>("cvi", reference, floor, points);
+    sweep<Problem, odeint::runge_kutta4<S>>("rk4", "runge_kutta4", reference, floor, points);
+}
+
+void print_costs(const std::vector<point>& points, const char* problem) {
+    std::printf("\n%s: evaluations of dV/dq needed for an error <= target at T = %g\n", problem, end_time);
+    std::printf("%-26s", "method");
+    const double targets[] = {1e-1, 1e-2, 1e-4, 1e-6, 1e-8, 1e-10, 1e-11};
+    for (double target : targets) std::printf(" %9.0e", target);
+    std::printf("\n");
+    for (const char* base : {"chi", "cvi"}) {
+        for (const char* table : table_names) {
+            std::printf("%-26s", (std::string(base) + "<" + table + ">").c_str());
+            for (double target : targets) {
+                const double n = evaluations_for(points, problem, base, table, target);
+                if (std::isnan(n))
+                    std::printf(" %9s", "-");
+                else
+                    std::printf(" %9.0f", n);
+            }
+            std::printf("\n");
+        }
+    }
+    std::printf("%-26s", "runge_kutta4");
+    for (double target : targets) {
+        const double n = evaluations_for(points, problem, "rk4", "runge_kutta4", target);
+        if (std::isnan(n))
+            std::printf(" %9s", "-");
+        else
+            std::printf(" %9.0f", n);
+    }
+    std::printf("\n");
+}
+
+// The goals of issue 10, section 2, on the measured curves.
+void print_goals(const std::vector<point>& points) {
+    std::printf("\nGoal 1 (perturbed Kepler): evaluations for an error <= target, runge_kutta4 / best "
+                "4th-order contact method\n");
+    for (double target : {1e-4, 1e-5, 1e-6, 1e-7, 1e-8}) {
+        const double rk4 = evaluations_for(points, "kepler", "rk4", "runge_kutta4", target);
+        double best = INFINITY;
+        std::string which;
+        for (const char* base : {"chi", "cvi"})
+            for (const char* table : {"triple_jump4", "suzuki4"}) {
+                const double n = evaluations_for(points, "kepler", base, table, target);
+                if (n < best) {
+                    best = n;
+                    which = std::string(base) + "<" + table + ">";
+                }
+            }
+        std::printf("  %.0e: runge_kutta4 %.0f, %s %.0f: ratio %.2f (%s)\n", target, rk4, which.c_str(), best,
+                    rk4 / best, rk4 > best ? "met" : "not met");
+    }
+    std::printf("\nGoal 2: evaluations for an error <= 1e-10, Yoshida's table / the best other table of "
+                "the same order\n");
+    for (const char* problem : {"kepler", "oscillator"})
+        for (const char* base : {"chi", "cvi"}) {
+            const struct {
+                const char* yoshida;
+                const char* others[2];
+            } orders[] = {{"yoshida6", {"kahan_li6", "kahan_li6"}}, {"yoshida8", {"mclachlan8", "kahan_li8"}}};
+            for (const auto& o : orders) {
+                const double y = evaluations_for(points, problem, base, o.yoshida, 1e-10);
+                double best = INFINITY;
+                const char* which = "-";
+                for (const char* other : o.others) {
+                    const double n = evaluations_for(points, problem, base, other, 1e-10);
+                    if (n < best) {
+                        best = n;
+                        which = other;
+                    }
+                }
+                std::printf("  %-10s %s: %s %.0f, %s %.0f: ratio %.2f (%s)\n", problem, base, o.yoshida, y, which,
+                            best, y / best, y >= 2 * best ? "met" : "not met");
+            }
+        }
+}
+
 }  // namespace
 
 int main() {
-    using chi2 = oc::chi2<state>;
-    using chi4 = oc::chi4<state>;
-    using chi6 = oc::chi6<state>;
-    using chi8 = oc::chi8<state>;
-    using rk4 = odeint::runge_kutta4<state>;
-
-    // The reference: chi8 with dt = 1/128. Extrapolated from the sweep below (order 8, error 4e-12
-    // at dt = 0.026), its truncation error is ~4e-12 (0.0078/0.026)^8 ~ 3e-16; what the comparison
-    // with two other fine runs measures is round-off.
-    const state reference = run<chi8>(128 * 20).x;
-    const double to_finer = deviation(run<chi8>(256 * 20).x, reference);
-    const double to_chi6 = deviation(run<chi6>(512 * 20).x, reference);
-    const double reference_error = std::max(to_finer, to_chi6);
-    std::printf("reference: chi8, dt = 1/128; differs from chi8 at dt/2 by %.1e, from chi6 at dt/4 by %.1e\n",
-                to_finer, to_chi6);
-
-    // Stop a method's sweep when its error is within a factor 10 of the reference's level (below that
-    // the curve shows round-off, not the method) or past 2e6 evaluations.
-    const double floor = 10 * reference_error;
-    const std::size_t budget = 2000000;
     std::vector<point> points;
-    sweep<chi2>("chi2", reference, floor, budget, points);
-    sweep<chi4>("chi4", reference, floor, budget, points);
-    sweep<chi6>("chi6", reference, floor, budget, points);
-    sweep<chi8>("chi8", reference, floor, budget, points);
-    sweep<rk4>("runge_kutta4", reference, floor, budget, points);
+    measure<kepler>(points);
+    measure<oscillator>(points);
 
     std::FILE* csv = std::fopen("error_vs_cost.csv", "w");
     if (!csv) {
         std::perror("error_vs_cost.csv");
         return 1;
     }
-    std::fprintf(csv, "method,steps,dt,evaluations,error\n");
+    std::fprintf(csv, "problem,base,table,steps,dt,evaluations,error\n");
     for (const point& p : points)
-        std::fprintf(csv, "%s,%zu,%.17g,%zu,%.6e\n", p.method.c_str(), p.steps, p.dt, p.evaluations, p.error);
+        std::fprintf(csv, "%s,%s,%s,%zu,%.17g,%zu,%.6e\n", p.problem.c_str(), p.base.c_str(), p.table.c_str(),
+                     p.steps, p.dt, p.evaluations, p.error);
     std::fclose(csv);
 
-    const char* methods[] = {"chi2", "chi4", "chi6", "chi8", "runge_kutta4"};
-    std::printf("\nevaluations of dV/dq needed for an error <= target at T = %g\n", end_time);
-    std::printf("%-8s", "target");
-    for (const char* m : methods) std::printf(" %13s", m);
-    std::printf("   cheapest\n");
-    for (double target : {1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9, 1e-10, 1e-11}) {
-        std::printf("%-8.0e", target);
-        const char* best = "-";
-        double best_cost = INFINITY;
-        for (const char* m : methods) {
-            const double n = evaluations_for(points, m, target);
-            if (std::isnan(n))
-                std::printf(" %13s", "-");
-            else
-                std::printf(" %13.0f", n);
-            if (n < best_cost) {
-                best_cost = n;
-                best = m;
-            }
-        }
-        std::printf("   %s\n", best);
-    }
+    print_costs(points, "kepler");
+    print_costs(points, "oscillator");
+    print_goals(points);
     return 0;
 }

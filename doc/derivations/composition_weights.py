@@ -16,12 +16,12 @@ Moore-Penrose step (SVD, singular values below 1e-60 of the largest dropped) con
 nearest solution: where a table has more weights than order conditions (Kahan-Li s9odr6 and
 s17odr8, Sofroniou-Spaletta s35odr10; their authors spent the freedom on a small error
 constant) the minimum-norm correction keeps the refined weights within the printed digits'
-rounding of the published ones, which is what test/test_composition_tables.cpp checks.
+rounding of the published ones, which is what test/test_chi_multiprecision.cpp checks.
 
 A second set of random matrices (another seed, another size) checks the result: residual near
-1e-100 through h^p and of order 1 at h^(p+1), the latter proving the order is not higher.
+1e-100 through h^p and far from zero (1e-5 to 20) at h^(p+1), so the order is not higher.
 
-Run: python3 doc/derivations/composition_weights.py  (mpmath; about two minutes)
+Run: python3 doc/derivations/composition_weights.py  (mpmath; a few minutes)
 Prints the C++ string literals of include/odeint_contact/composition_tables.hpp.
 """
 import random

@@ -40,6 +40,7 @@
 #include <odeint_contact/contact_state.hpp>
 #include <odeint_contact/detail/chi_composition.hpp>
 #include <odeint_contact/detail/composition.hpp>
+#include <odeint_contact/errors.hpp>
 #include <odeint_contact/separable_hamiltonian.hpp>
 
 namespace odeint_contact {
@@ -50,10 +51,12 @@ template <class Table, class State, class Value = double, class Deriv = State, c
           class Resizer = boost::numeric::odeint::initially_resizer>
 class chi
     : public detail::composition<
-          detail::chi2_step<detail::table_stages<Table>::value, action_flow, State, Value, Deriv, Time, Algebra, Operations>,
+          detail::chi2_step<detail::table_stages<Table>::value, action_flow, State, Value, Deriv, Time, Algebra, Operations,
+                            detail::library_errors>,
           Table, State, Value, Deriv, Time, Algebra, Operations, Resizer> {
     using base = detail::composition<
-        detail::chi2_step<detail::table_stages<Table>::value, action_flow, State, Value, Deriv, Time, Algebra, Operations>,
+        detail::chi2_step<detail::table_stages<Table>::value, action_flow, State, Value, Deriv, Time, Algebra, Operations,
+                            detail::library_errors>,
         Table, State, Value, Deriv, Time, Algebra, Operations, Resizer>;
 
 public:

@@ -106,6 +106,10 @@ struct has_solve_implicit<A, Value, S, T,
 
 template <std::size_t Stages, class State, class Value, class Deriv, class Time, class Algebra, class Operations>
 class cvi2_step {
+public:
+    using errors = library_errors;
+
+private:
     static constexpr std::size_t stages = Stages;
     using state_type = State;
     using deriv_type = Deriv;

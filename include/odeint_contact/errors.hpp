@@ -29,6 +29,14 @@ public:
     using error::error;
 };
 
+namespace detail {
+// The hierarchy as a parameter of detail/ code, which does not include this header.
+struct library_errors {
+    using parameter = parameter_error;
+    using step = step_error;
+};
+}  // namespace detail
+
 }  // namespace odeint_contact
 
 #endif

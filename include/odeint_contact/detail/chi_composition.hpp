@@ -30,14 +30,13 @@
 #include <odeint_contact/detail/concept_checks.hpp>
 #include <odeint_contact/detail/step_failure.hpp>
 #include <odeint_contact/detail/traits.hpp>
-#include <odeint_contact/errors.hpp>
 
 namespace odeint_contact {
 namespace detail {
 
 // FlowResult is action_flow of action.hpp, which detail/ does not include.
 template <std::size_t Stages, template <class, class> class FlowResult, class State, class Value, class Deriv,
-          class Time, class Algebra, class Operations>
+          class Time, class Algebra, class Operations, class Errors>
 class chi2_step {
     static constexpr std::size_t stages = Stages;
     using state_type = State;
@@ -46,6 +45,8 @@ class chi2_step {
     using action_t = std::decay_t<decltype(std::declval<state_type&>().s)>;
 
 public:
+    using errors = Errors;
+
     explicit chi2_step(const std::array<Value, stages>& w) {
         Value elapsed(0);
         for (std::size_t i = 0; i < stages; ++i) {
@@ -114,7 +115,7 @@ public:
             algebra.for_each3(work.p, p_in, deriv.p, scale_sum2(Value(1), -h));
             // A(w_i dt), exact; the only flow that can fail.
             const time_type tau = m_weight[i] * dt;
-            const auto a = with_step_context<step_error>(
+            const auto a = with_step_context<typename Errors::step>(
                 name, t, dt,
                 [&] {
                     return "in stage " + std::to_string(i + 1) + " of " + std::to_string(stages) +

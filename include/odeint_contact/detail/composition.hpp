@@ -6,6 +6,9 @@
 // work across their boundaries (chi fuses adjacent kinetic flows, cvi reuses V and dV/dq).
 //
 // The Step concept (Value, Time, State from the stepper; N = Table::stages):
+//   Step::errors                                  the exception types: errors::parameter for
+//                                                 invalid arguments, errors::step for a step that
+//                                                 cannot be taken (detail::library_errors)
 //   Step(const std::array<Value, N>& weights)     per-stage constants (times, fused steps)
 //   template <class System> static constexpr bool check()
 //                                                 static_asserts on the system, so a wrong
@@ -40,7 +43,6 @@
 
 #include <odeint_contact/detail/stepper_base.hpp>
 #include <odeint_contact/detail/traits.hpp>
-#include <odeint_contact/errors.hpp>
 
 namespace odeint_contact {
 namespace detail {
@@ -99,15 +101,16 @@ constexpr bool check_table() {
     return true;
 }
 
-// The weights of Table in Value, refused at construction unless palindromic and summing to 1.
-template <class Table, class Value>
+// The weights of Table in Value, refused at construction (with Error) unless palindromic and
+// summing to 1.
+template <class Table, class Value, class Error>
 std::array<Value, Table::stages> checked_weights(const char* name) {
     using std::abs;
     const std::array<Value, Table::stages> w = Table::template weights<Value>();
     Value sum(0), magnitude(0);
     for (std::size_t i = 0; i < w.size(); ++i) {
         if (!is_finite(w[i]) || !(w[i] == w[w.size() - 1 - i]))
-            throw parameter_error(std::string("odeint_contact::") + name +
+            throw Error(std::string("odeint_contact::") + name +
                                   ": the table's weights must be finite and palindromic (w[i] == w[stages - 1 - "
                                   "i] exactly), which they are not at i = " + std::to_string(i));
         sum += w[i];
@@ -118,7 +121,7 @@ std::array<Value, Table::stages> checked_weights(const char* name) {
     // rounding and still refuses any table whose weights were not meant to sum to 1.
     const Value bound = Value(2 * w.size()) * std::numeric_limits<Value>::epsilon() * magnitude;
     if (!(abs(sum - Value(1)) <= bound))
-        throw parameter_error(std::string("odeint_contact::") + name +
+        throw Error(std::string("odeint_contact::") + name +
                               ": the table's weights must sum to 1, they sum to 1 + " + format(Value(sum - 1)));
     return w;
 }
@@ -172,7 +175,7 @@ public:
 
 protected:
     composition(const algebra_type& algebra, const char* name)
-        : base(algebra), m_name(name), m_step(checked_weights<Table, Value>(name)) {}
+        : base(algebra), m_name(name), m_step(checked_weights<Table, Value, typename Step::errors::parameter>(name)) {}
 
     template <class SystemArg>
     using system_t = typename boost::numeric::odeint::unwrap_reference<std::remove_cv_t<SystemArg>>::type;
@@ -186,8 +189,8 @@ protected:
         if constexpr (Step::template check<std::remove_cv_t<system_type>>()) {
             const system_type& system = system_arg;
             if (!is_finite(t) || !is_finite(dt))
-                throw parameter_error(std::string("odeint_contact::") + m_name +
-                                      "::do_step: t and dt must be finite, got t = " + format(t) +
+                throw typename Step::errors::parameter(std::string("odeint_contact::") + m_name +
+                                                       "::do_step: t and dt must be finite, got t = " + format(t) +
                                       ", dt = " + format(dt));
             m_resizer.adjust_size(in, [this](const auto& x) { return m_step.resize(x); });
             auto& algebra = this->m_algebra;
