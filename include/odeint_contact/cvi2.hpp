@@ -59,6 +59,7 @@
 #include <utility>
 
 #include <boost/numeric/odeint/algebra/algebra_dispatcher.hpp>
+#include <boost/numeric/odeint/algebra/default_operations.hpp>
 #include <boost/numeric/odeint/algebra/operations_dispatcher.hpp>
 #include <boost/numeric/odeint/util/is_resizeable.hpp>
 #include <boost/numeric/odeint/util/resize.hpp>
@@ -296,18 +297,28 @@ public:
                              detail::format(b) + ", which must be positive (s_new = " +
                              detail::format(root.s) + "); the state is unchanged");
 
-        // pi - h grad V_{k+1} does not wait for b (pi is not needed any more).
-        algebra.for_each3(pi, pi, m_force[next].m_v, scale_sum2(Value(1), time_type(-h)));
+        // (pi - h grad V_{k+1}) / b: one pass with odeint's default operations (bench/ring), the
+        // same operations element by element; with other operations pi - h grad V_{k+1} first,
+        // which does not wait for b (pi is not needed any more).
+        constexpr bool fused = std::is_same<Operations, boost::numeric::odeint::default_operations>::value;
+        if constexpr (!fused) algebra.for_each3(pi, pi, m_force[next].m_v, scale_sum2(Value(1), time_type(-h)));
+        const auto new_momentum = [&](auto& p_new) {
+            if constexpr (fused)
+                algebra.for_each3(p_new, pi, m_force[next].m_v,
+                                  detail::scale_kick<Value, time_type>{Value(1) / b, time_type(-h)});
+            else
+                algebra.for_each2(p_new, pi, copy(Value(1) / b));
+        };
         m_start_value = &m_energy[next];
         m_start_force = &m_force[next].m_v;
         m_next = 1 - next;
         if (last) {
             // Nothing can fail from here on: write the caller's state.
-            algebra.for_each2(out.p, pi, copy(Value(1) / b));
+            new_momentum(out.p);
             algebra.for_each2(out.q, m_q.m_v, copy(Value(1)));
             out.s = root.s;
         } else {
-            algebra.for_each2(m_p.m_v, pi, copy(Value(1) / b));
+            new_momentum(m_p.m_v);
             m_s = root.s;
         }
     }

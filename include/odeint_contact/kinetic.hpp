@@ -82,8 +82,16 @@ public:
     auto flow(const Q& q, const P& p, const Time& tau, QOut& q_out) const {
         using velocity_scale = decltype(tau * std::declval<const inverse_mass_type&>());
         using op = typename detail::component_operations_t<QOut>::template scale_sum2<value_type, velocity_scale>;
-        contact_algebra::for_each3(q_out, q, p, op(value_type(1), velocity_scale(tau * m_inverse_mass)));
-        return (tau * m_half_inverse_mass) * detail::dot(p, p);
+        const op update(value_type(1), velocity_scale(tau * m_inverse_mass));
+        if constexpr (detail::is_sequential_algebra_v<QOut> && detail::is_sequential_algebra_v<P>) {
+            // |p|^2 in the pass that moves q: one pass over p instead of two (bench/ring).
+            decltype(detail::dot(p, p)) p2{};
+            contact_algebra::for_each3(q_out, q, p, detail::with_sum_of_squares<op, decltype(p2)>{update, &p2});
+            return (tau * m_half_inverse_mass) * p2;
+        } else {
+            contact_algebra::for_each3(q_out, q, p, update);
+            return (tau * m_half_inverse_mass) * detail::dot(p, p);
+        }
     }
 
 private:

@@ -13,6 +13,7 @@
 
 #include <boost/numeric/odeint/algebra/algebra_dispatcher.hpp>
 #include <boost/numeric/odeint/algebra/operations_dispatcher.hpp>
+#include <boost/numeric/odeint/algebra/array_algebra.hpp>
 #include <boost/numeric/odeint/algebra/range_algebra.hpp>
 #include <boost/numeric/odeint/algebra/vector_space_algebra.hpp>
 
@@ -101,6 +102,53 @@ inline void for_each_split(Tuple&& args, std::index_sequence<I...>) {
         for_each_component(op, std::get<I>(args)...);
     }
 }
+
+// Whether an op given to the component's algebra runs on one thread, element after element in
+// order (range_algebra, array_algebra) or once on the whole object (vector_space_algebra):
+// then an op may also accumulate a sum, fusing a reduction into an element-wise pass. Parallel
+// algebras (openmp_nested_algebra) call it concurrently and get the separate reduction.
+template <class T>
+inline constexpr bool is_sequential_algebra_v =
+    std::is_same<component_algebra_t<T>, boost::numeric::odeint::range_algebra>::value ||
+    std::is_same<component_algebra_t<T>, boost::numeric::odeint::array_algebra>::value ||
+    std::is_same<component_algebra_t<T>, boost::numeric::odeint::vector_space_algebra>::value;
+
+// t1 = a1 t2 + a2 t3, and *sum += t3 . t3: odeint's scale_sum2 with the sum of squares of its
+// last operand in the same pass. Element by element the additions are those of dot(p, p).
+template <class Op, class Sum>
+struct with_sum_of_squares {
+    Op op;
+    Sum* sum;
+    template <class T1, class T2, class T3>
+    void operator()(T1& t1, const T2& t2, const T3& t3) const {
+        op(t1, t2, t3);
+        *sum = *sum + dot(t3, t3);
+    }
+};
+
+// t1 = factor (t2 + c t3) + c t3: the kick, friction factor and kick of a splitting stage
+// (p -> lambda (p - h dV) - h dV with c = -h) in one pass. Element by element the operations are
+// those of odeint's scale_sum2(1, c) followed by scale_sum2(factor, c).
+template <class Factor, class Coefficient>
+struct scale_kick_scale {
+    Factor factor;
+    Coefficient c;
+    template <class T1, class T2, class T3>
+    void operator()(T1& t1, const T2& t2, const T3& t3) const {
+        t1 = factor * (t2 + c * t3) + c * t3;
+    }
+};
+
+// t1 = factor (t2 + c t3): odeint's scale_sum2(1, c) followed by scale_sum1(factor), in one pass.
+template <class Factor, class Coefficient>
+struct scale_kick {
+    Factor factor;
+    Coefficient c;
+    template <class T1, class T2, class T3>
+    void operator()(T1& t1, const T2& t2, const T3& t3) const {
+        t1 = factor * (t2 + c * t3);
+    }
+};
 
 template <class T>
 inline auto component_norm_inf(const T& x) {
