@@ -9,9 +9,13 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <locale>
+#include <sstream>
 #include <string>
 #include <type_traits>
+#include <vector>
 
+#include <boost/mpl/list.hpp>
 #include <boost/numeric/odeint.hpp>
 #include <boost/units/quantity.hpp>
 #include <boost/units/systems/si.hpp>
@@ -229,4 +233,326 @@ BOOST_AUTO_TEST_CASE(non_finite_t_or_dt_is_a_parameter_error) {
         BOOST_CHECK_THROW(chi.do_step(H, x, bad, out, 0.1), oc::parameter_error);
         BOOST_TEST(same_bits(x, x0));
     }
+}
+
+// ---- masses (issue 13, items 1 and 7) ---------------------------------------------------------
+
+// quadratic_kinetic{2} is the mass 2.0: T = |p|^2/4 and q moves by tau p/2, not an integer mass
+// with 1/m = 1/(2m) = 0 in integer arithmetic (q would never move). A literal 0 is refused like
+// 0.0, before any division.
+BOOST_AUTO_TEST_CASE(an_integer_literal_is_a_floating_point_mass) {
+    const oc::quadratic_kinetic k{2};
+    static_assert(std::is_same_v<std::decay_t<decltype(k.mass())>, double>);
+    BOOST_TEST(k.mass() == 2.0);
+    const std::array<double, 2> p{1.0, 3.0};
+    BOOST_TEST(k.value(p) == 2.5);  // (1 + 9)/4, exact
+    std::array<double, 2> q{0.0, 0.0};
+    k.flow(q, p, 0.5, q);
+    BOOST_TEST(q[0] == 0.25);
+    BOOST_TEST(q[1] == 0.75);
+    BOOST_CHECK_THROW(oc::quadratic_kinetic{0}, oc::parameter_error);
+    BOOST_CHECK_THROW(oc::quadratic_kinetic{-3}, oc::parameter_error);
+}
+
+// 1/m must be a finite number and 1/(2m) a normal one: a subnormal mass has 1/m = inf (T and q
+// become inf and NaN), and a mass near the largest double has 1/(2m) = 0 (m + m overflows) or
+// a subnormal 1/(2m) with a few bits left: T = 0 while dT/dp = p/m != 0.
+BOOST_AUTO_TEST_CASE(masses_without_a_representable_inverse_are_rejected) {
+    const double smallest_normal = std::numeric_limits<double>::min();
+    for (const double m : {std::numeric_limits<double>::denorm_min(), 1e-310, smallest_normal / 2, 1e308,
+                           std::numeric_limits<double>::max()}) {
+        const std::string what = message_of<oc::parameter_error>([&] { oc::quadratic_kinetic<> k{m}; });
+        BOOST_TEST(contains(what, "quadratic_kinetic"), "mass " << m << ": " << what);
+    }
+    // The extremes that are kept: every one of m, 1/m, 1/(2m) is a normal number.
+    BOOST_CHECK_NO_THROW(oc::quadratic_kinetic<>{4.0 * smallest_normal});
+    BOOST_CHECK_NO_THROW(oc::quadratic_kinetic<>{1e307});
+    const oc::quadratic_kinetic<> heavy{1e307};
+    BOOST_TEST(heavy.value(1.0) > 0.0);
+}
+
+// A null function pointer as a coefficient would crash at the first step.
+double damping(double t) { return 0.1 * t; }
+
+BOOST_AUTO_TEST_CASE(null_coefficient_functions_are_rejected) {
+    double (*null)(double) = nullptr;
+    BOOST_TEST(contains(message_of<oc::parameter_error>([&] { static_cast<void>(oc::linear_action(null)); }),
+                        "linear_action"));
+    BOOST_TEST(contains(message_of<oc::parameter_error>([&] { static_cast<void>(oc::quadratic_action(null)); }),
+                        "quadratic_action"));
+    BOOST_CHECK_NO_THROW(static_cast<void>(oc::linear_action(&damping)));
+    BOOST_CHECK_NO_THROW(static_cast<void>(oc::quadratic_action(&damping)));
+}
+
+// ---- q and p of different lengths (issue 13, item 2) ------------------------------------------
+
+using vector_state = oc::contact_state<std::vector<double>>;
+using vector_steppers = boost::mpl::list<oc::chi2<vector_state>, oc::chi4<vector_state>, oc::chi6<vector_state>,
+                                         oc::chi8<vector_state>, oc::cvi2<vector_state>>;
+
+// |q| = 3, |p| = 2 would read p[2] past the end; |q| = 2, |p| = 3 would ignore p[2]. Either is a
+// parameter_error before anything is written, in both forms of do_step, also after the stepper
+// has sized itself on a valid state.
+BOOST_AUTO_TEST_CASE_TEMPLATE(q_and_p_of_different_lengths_are_rejected, Stepper, vector_steppers) {
+    const auto H = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, test_support::harmonic_potential<>{},
+                                                  oc::linear_action(0.1));
+    Stepper stepper;
+    vector_state good{{0.5, -0.25}, {0.2, 0.1}, 0.5};
+    stepper.do_step(H, good, 0.0, 0.1);
+    for (const vector_state& x0 : {vector_state{{0.5, -0.25, 1.0}, {0.2, 0.1}, 0.5},
+                                   vector_state{{0.5, -0.25}, {0.2, 0.1, 1.0}, 0.5}}) {
+        vector_state x = x0;
+        const std::string what = message_of<oc::parameter_error>([&] { stepper.do_step(H, x, 0.0, 0.1); });
+        BOOST_TEST_MESSAGE(what);
+        BOOST_TEST(contains(what, "length"), what);
+        BOOST_TEST((x.q == x0.q && x.p == x0.p && x.s == x0.s));
+        vector_state out{{7.0, 7.0, 7.0}, {7.0, 7.0, 7.0}, 7.0};
+        const vector_state out0 = out;
+        BOOST_CHECK_THROW(stepper.do_step(H, x, 0.0, out, 0.1), oc::parameter_error);
+        BOOST_TEST((x.q == x0.q && x.p == x0.p && x.s == x0.s));
+        BOOST_TEST((out.q == out0.q && out.p == out0.p));
+        BOOST_CHECK_THROW(H(x, out, 0.0), oc::parameter_error);
+    }
+    // An output state of another length than the input is refused as well.
+    vector_state out{{0.0}, {0.0}, 0.0};
+    BOOST_CHECK_THROW(stepper.do_step(H, good, 0.0, out, 0.1), oc::parameter_error);
+}
+
+// ---- the strong guarantee under throwing user code (issue 13, item 3) -------------------------
+
+struct injected_fault {};
+
+// Counts the calls of every user callback of a step and throws at the n-th one.
+struct fault_injector {
+    std::size_t calls = 0;
+    std::size_t throw_at = 0;  // 0: never
+    void call() {
+        ++calls;
+        if (calls == throw_at) throw injected_fault{};
+    }
+};
+
+// T = |p|^2/2 without a flow member: the steppers call gradient and value.
+struct faulty_kinetic {
+    fault_injector* faults;
+    double value(const std::array<double, 2>& p) const {
+        faults->call();
+        return 0.5 * (p[0] * p[0] + p[1] * p[1]);
+    }
+    void gradient(const std::array<double, 2>& p, std::array<double, 2>& dTdp) const {
+        faults->call();
+        dTdp = p;
+    }
+};
+
+struct faulty_potential {
+    fault_injector* faults;
+    double value(const std::array<double, 2>& q, double t) const {
+        faults->call();
+        return 0.5 * (1.0 + 0.1 * t) * (q[0] * q[0] + q[1] * q[1]);
+    }
+    void gradient(const std::array<double, 2>& q, double t, std::array<double, 2>& dVdq) const {
+        faults->call();
+        dVdq = {(1.0 + 0.1 * t) * q[0], (1.0 + 0.1 * t) * q[1]};
+    }
+};
+
+// linear_action(0.3 + 0.1 t) with every member counted.
+struct faulty_action {
+    fault_injector* faults;
+    oc::linear_action<double (*)(double)> inner{+[](double t) { return 0.3 + 0.1 * t; }};
+    double value(double s, double t) const {
+        faults->call();
+        return inner.value(s, t);
+    }
+    double derivative(double s, double t) const {
+        faults->call();
+        return inner.derivative(s, t);
+    }
+    template <class Value>
+    oc::action_flow<double, Value> flow(double s, double t, double dt) const {
+        faults->call();
+        return inner.flow<Value>(s, t, dt);
+    }
+    template <class Value>
+    oc::action_solve<double> solve_implicit(double r, double h, double t) const {
+        faults->call();
+        return inner.solve_implicit<Value>(r, h, t);
+    }
+};
+
+template <class Stepper>
+struct kinetic_for {
+    using type = faulty_kinetic;
+};
+template <>
+struct kinetic_for<oc::cvi2<state>> {  // cvi2 takes quadratic_kinetic only
+    using type = oc::quadratic_kinetic<>;
+};
+
+template <class Kinetic>
+Kinetic make_kinetic(fault_injector* faults) {
+    if constexpr (std::is_same_v<Kinetic, faulty_kinetic>)
+        return Kinetic{faults};
+    else
+        return Kinetic{};
+}
+
+using array_steppers = boost::mpl::list<oc::chi2<state>, oc::chi4<state>, oc::chi6<state>, oc::chi8<state>,
+                                        oc::cvi2<state>>;
+
+// For every n up to the number of callback calls in a step, a step whose n-th call throws leaves
+// the caller's state unchanged bit for bit (in place, and the input of the out-of-place form),
+// and the stepper's next step is the one a fresh stepper takes (nothing cached from the failure).
+BOOST_AUTO_TEST_CASE_TEMPLATE(a_throwing_callback_leaves_the_state_unchanged, Stepper, array_steppers) {
+    fault_injector faults;
+    const auto H = oc::make_separable_hamiltonian(make_kinetic<typename kinetic_for<Stepper>::type>(&faults),
+                                                  faulty_potential{&faults}, faulty_action{&faults});
+    const state x0{{0.5, -0.25}, {0.2, 0.1}, 0.5};
+    std::size_t calls_per_step = 0;
+    {
+        Stepper stepper;
+        state x = x0;
+        stepper.do_step(H, x, 0.125, 0.125);
+        faults.calls = 0;
+        stepper.do_step(H, x, 0.25, 0.125);
+        calls_per_step = faults.calls;
+    }
+    BOOST_TEST_MESSAGE(calls_per_step << " callback calls per step");
+    BOOST_TEST(calls_per_step >= 3u);
+    for (std::size_t n = 1; n <= calls_per_step; ++n) {
+        for (const bool in_place : {true, false}) {
+            Stepper stepper;
+            state warm = x0;  // a step before, so that cvi2 has a cache to keep consistent
+            stepper.do_step(H, warm, 0.125, 0.125);
+            state x = warm;
+            const state before = x;
+            faults.calls = 0;
+            faults.throw_at = n;
+            state out{};
+            if (in_place)
+                BOOST_CHECK_THROW(stepper.do_step(H, x, 0.25, 0.125), injected_fault);
+            else
+                BOOST_CHECK_THROW(stepper.do_step(H, x, 0.25, out, 0.125), injected_fault);
+            BOOST_TEST(same_bits(x, before), "call " << n << (in_place ? " in place" : " out of place"));
+            faults.throw_at = 0;
+            stepper.do_step(H, x, 0.25, 0.125);
+            state fresh = before;
+            Stepper().do_step(H, fresh, 0.25, 0.125);
+            BOOST_TEST(same_bits(x, fresh), "call " << n << ": the next step differs");
+        }
+    }
+}
+
+// ---- non-finite results and inputs (issue 13, items 4 and 5) ----------------------------------
+
+using chi_steppers = boost::mpl::list<oc::chi2<state>, oc::chi4<state>, oc::chi6<state>, oc::chi8<state>>;
+
+template <class Stepper, class System>
+std::string failure_of(const System& H, const state& x0, double t, double dt) {
+    Stepper stepper;
+    state x = x0;
+    const std::string what = message_of<oc::step_error>([&] { stepper.do_step(H, x, t, dt); });
+    BOOST_TEST(same_bits(x, x0), what);
+    state out{};
+    BOOST_CHECK_THROW(stepper.do_step(H, x, t, out, dt), oc::step_error);
+    BOOST_TEST(same_bits(x, x0));
+    BOOST_TEST_MESSAGE(what);
+    return what;
+}
+
+// Each of these used to return a NaN or infinite state without a word.
+BOOST_AUTO_TEST_CASE_TEMPLATE(a_non_finite_result_is_a_step_error, Stepper, chi_steppers) {
+    const auto harmonic = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, test_support::harmonic_potential<>{},
+                                                         oc::linear_action(0.1));
+    // Kepler at q = 0 (p = 0 keeps q there): V = -inf, dV/dq = NaN.
+    const auto kepler = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, test_support::kepler_potential{},
+                                                       oc::linear_action(0.1));
+    std::string what = failure_of<Stepper>(kepler, state{{0.0, 0.0}, {0.0, 0.0}, 0.0}, 0.0, 0.1);
+    BOOST_TEST(contains(what, "not finite"), what);
+    BOOST_TEST(!contains(what, "input state is not finite"), what);
+    // exp(700) is finite, but s and p times it are not (T = |p|^2/2 overflows).
+    const auto anti = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, test_support::harmonic_potential<>{},
+                                                     oc::linear_action(-7000.0));
+    what = failure_of<Stepper>(anti, state{{0.5, -0.25}, {0.2, 0.1}, 0.5}, 0.0, 0.1);
+    BOOST_TEST(contains(what, "not finite"), what);
+    // A finite but absurd step: q = tau p overflows V.
+    what = failure_of<Stepper>(harmonic, state{{0.5, -0.25}, {0.2, 0.1}, 0.5}, 0.0, 1e300);
+    BOOST_TEST(contains(what, "not finite"), what);
+    BOOST_TEST(contains(what, "dt = 1e+300"), what);
+}
+
+// A NaN or inf in the input is named as such, not reported as a blow-up of the step.
+BOOST_AUTO_TEST_CASE_TEMPLATE(a_non_finite_input_is_named, Stepper, chi_steppers) {
+    const auto harmonic = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, test_support::harmonic_potential<>{},
+                                                         oc::quadratic_action(1.0));
+    struct bad_input {
+        state x;
+        const char* named;
+    };
+    for (const bad_input& c : {bad_input{{{0.5, nan_value}, {0.2, 0.1}, 0.5}, "q[1] = nan"},
+                               bad_input{{{0.5, -0.25}, {-inf_value, 0.1}, 0.5}, "p[0] = -inf"},
+                               bad_input{{{0.5, -0.25}, {0.2, 0.1}, nan_value}, "s = nan"}}) {
+        for (const std::string& what : {failure_of<Stepper>(harmonic, c.x, 0.0, 0.1)}) {
+            BOOST_TEST(contains(what, "input"), what);
+            BOOST_TEST(contains(what, c.named), what);
+            BOOST_TEST(!contains(what, "blow"), what);
+        }
+    }
+}
+
+// cvi2 names a non-finite input too, instead of "the step is too long for the damping".
+BOOST_AUTO_TEST_CASE(cvi2_names_a_non_finite_input) {
+    const auto H = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, test_support::harmonic_potential<>{},
+                                                  oc::quadratic_action(1.0));
+    for (const state& x0 : {state{{0.5, -0.25}, {0.2, 0.1}, nan_value}, state{{nan_value, -0.25}, {0.2, 0.1}, 0.5}}) {
+        const std::string what = failure_of<oc::cvi2<state>>(H, x0, 0.0, 0.1);
+        BOOST_TEST(contains(what, "input"), what);
+        BOOST_TEST(contains(what, "nan"), what);
+        BOOST_TEST(!contains(what, "too long"), what);
+    }
+}
+
+// t and dt finite but t + dt not: every time inside the step would be inf or NaN.
+BOOST_AUTO_TEST_CASE_TEMPLATE(an_overflowing_end_time_is_a_parameter_error, Stepper, array_steppers) {
+    const auto H = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, test_support::harmonic_potential<>{},
+                                                  oc::linear_action(0.1));
+    const state x0{{0.5, -0.25}, {0.2, 0.1}, 0.5};
+    state x = x0;
+    Stepper stepper;
+    const std::string what = message_of<oc::parameter_error>([&] { stepper.do_step(H, x, 1e308, 1e308); });
+    BOOST_TEST(contains(what, "t + dt"), what);
+    BOOST_TEST(same_bits(x, x0));
+}
+
+// ---- messages under another global locale (issue 13, item 9) ----------------------------------
+
+// A decimal comma and a thousands separator, as in de_DE; built here so that the test does not
+// depend on the locales installed.
+struct comma_numpunct : std::numpunct<char> {
+    char do_decimal_point() const override { return ','; }
+    char do_thousands_sep() const override { return '.'; }
+    std::string do_grouping() const override { return "\3"; }
+};
+
+struct global_locale_guard {
+    std::locale saved;
+    explicit global_locale_guard(const std::locale& l) : saved(std::locale::global(l)) {}
+    ~global_locale_guard() { std::locale::global(saved); }
+};
+
+BOOST_AUTO_TEST_CASE(messages_do_not_depend_on_the_global_locale) {
+    const global_locale_guard guard(std::locale(std::locale::classic(), new comma_numpunct));
+    {
+        std::ostringstream check;
+        check << 1234.25;
+        BOOST_TEST(check.str() == "1.234,25");  // the locale is in effect for a new stream
+    }
+    const auto H = quadratic_system();
+    state x{{0.5, -0.25}, {0.2, 0.1}, -30.0};
+    const std::string what = message_of<oc::step_error>([&] { oc::chi2<state>().do_step(H, x, 1234.25, 0.125); });
+    BOOST_TEST(contains(what, "t = 1234.25 "), what);
+    BOOST_TEST(contains(what, "dt = 0.125"), what);
+    const std::string mass = message_of<oc::parameter_error>([] { oc::quadratic_kinetic<>{-2500.5}; });
+    BOOST_TEST(contains(mass, "-2500.5"), mass);
 }

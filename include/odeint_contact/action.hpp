@@ -51,6 +51,7 @@
 #include <type_traits>
 #include <utility>
 
+#include <odeint_contact/detail/checks.hpp>
 #include <odeint_contact/detail/traits.hpp>
 #include <odeint_contact/errors.hpp>
 
@@ -85,6 +86,9 @@ public:
                 throw parameter_error(std::string("odeint_contact::") + where +
                                       ": the coefficient must be finite, got " + detail::format(m_f));
         }
+        if (is_null_callable(m_f))
+            throw parameter_error(std::string("odeint_contact::") + where +
+                                  ": the coefficient is a null function pointer (or an empty std::function)");
     }
 
     template <class T>

@@ -22,8 +22,10 @@
 
 #include <odeint_contact/action.hpp>
 #include <odeint_contact/contact_state.hpp>
+#include <odeint_contact/detail/checks.hpp>
 #include <odeint_contact/detail/concept_checks.hpp>
 #include <odeint_contact/detail/traits.hpp>
+#include <odeint_contact/errors.hpp>
 #include <odeint_contact/kinetic.hpp>
 
 namespace odeint_contact {
@@ -47,6 +49,8 @@ public:
     void operator()(const State& x, Deriv& dxdt, const Time& t) const {
         // A part that does not fit stops here, with our message first: the rest is not instantiated.
         if constexpr (detail::check_hamiltonian_parts<Kinetic, Potential, Action, State, Deriv, Time>()) {
+            if (!detail::same_lengths(x, dxdt))
+                throw parameter_error(detail::lengths_message(x, dxdt, "separable_hamiltonian::operator()"));
             m_kinetic.gradient(x.p, dxdt.q);
             const auto v = detail::potential_value_and_gradient(m_potential, x.q, t, dxdt.p);
             const auto fs = m_action.derivative(x.s, t);

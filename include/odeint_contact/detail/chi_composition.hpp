@@ -134,7 +134,19 @@ public:
             auto& q_out = (i + 1 == stages) ? out.q : work.q;
             s += kinetic_flow(algebra, kinetic, work.q, p_out, time_type(m_kinetic[i] * dt), q_out);
         }
-        if (i + 1 == stages) out.s = s;
+        if (i + 1 == stages) {
+            // The result must be finite; one check per step. s accumulates tau T(p) for every p
+            // of the step and h V(q) for every q that enters a B flow, so a NaN or inf reached
+            // by V, T or the action flow's factor on the way, and an overflow of p (T = |p|^2/2m)
+            // or of q (V at q), shows in s. Not caught: a NaN in q for a potential that does not
+            // look at q (V = 0). The composition engine restores an in-place input.
+            if (!is_finite(s))
+                throw typename Errors::step(step_failure_prefix(name, t, dt) + ": the new action s = " + format(action_t(s)) +
+                                 " is not finite: V, T or the action flow became infinite or NaN within the "
+                                 "step (a singular potential, an overflow, a step too long for the damping); "
+                                 "the state is unchanged");
+            out.s = s;
+        }
     }
 
     template <class Alg>

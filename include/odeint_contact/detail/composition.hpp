@@ -34,13 +34,18 @@
 #include <cstddef>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <string>
 #include <type_traits>
 #include <utility>
 
+#include <boost/numeric/odeint/util/is_resizeable.hpp>
 #include <boost/numeric/odeint/util/resizer.hpp>
+#include <boost/numeric/odeint/util/state_wrapper.hpp>
 #include <boost/numeric/odeint/util/unwrap_reference.hpp>
 
+#include <odeint_contact/detail/checks.hpp>
+#include <odeint_contact/detail/step_failure.hpp>
 #include <odeint_contact/detail/stepper_base.hpp>
 #include <odeint_contact/detail/traits.hpp>
 
@@ -188,21 +193,62 @@ protected:
         // then shows our static_assert as the first error, not what the step's body makes of it.
         if constexpr (Step::template check<std::remove_cv_t<system_type>>()) {
             const system_type& system = system_arg;
-            if (!is_finite(t) || !is_finite(dt))
-                throw typename Step::errors::parameter(std::string("odeint_contact::") + m_name +
-                                                       "::do_step: t and dt must be finite, got t = " + format(t) +
-                                      ", dt = " + format(dt));
-            m_resizer.adjust_size(in, [this](const auto& x) { return m_step.resize(x); });
+            if (!finite_times(t, dt))
+                throw typename Step::errors::parameter(times_message(t, dt, std::string(m_name) + "::do_step"));
+            if (!same_lengths(in, out))
+                throw typename Step::errors::parameter(lengths_message(in, out, std::string(m_name) + "::do_step"));
+            m_resizer.adjust_size(in, [this](const auto& x) {
+                namespace odeint = boost::numeric::odeint;
+                const bool saved = odeint::adjust_size_by_resizeability(
+                    m_saved, x, typename odeint::is_resizeable<state_type>::type());
+                return m_step.resize(x) || saved;
+            });
             auto& algebra = this->m_algebra;
-            m_step.begin(algebra, system, in, t, dt, extra...);
-            for (std::size_t i = 0; i < stages; ++i) m_step.stage(algebra, system, i, in, out, t, dt, m_name);
-            m_step.end(algebra, extra...);
+            // Strong guarantee also against user callbacks that throw after the last stage has
+            // begun writing `out` (a kinetic part without flow in chi's last flow of T) and
+            // against the step's own check of its result: an in-place step saves q, p and s
+            // beside the step (off the path from one step's values to the next one's) and
+            // restores them on any exception.
+            const bool in_place =
+                static_cast<const void*>(std::addressof(in)) == static_cast<const void*>(std::addressof(out));
+            using copy = typename Operations::template scale_sum1<Value>;
+            auto& saved = m_saved.m_v;
+            if (in_place) {
+                algebra.for_each2(saved.q, in.q, copy(Value(1)));
+                algebra.for_each2(saved.p, in.p, copy(Value(1)));
+                saved.s = in.s;
+            }
+            try {
+                m_step.begin(algebra, system, in, t, dt, extra...);
+                for (std::size_t i = 0; i < stages; ++i) m_step.stage(algebra, system, i, in, out, t, dt, m_name);
+                m_step.end(algebra, extra...);
+            } catch (const typename Step::errors::step&) {
+                if (in_place) restore(out);
+                // A non-finite input makes whatever fails first fail; name the input instead.
+                const std::string bad = first_non_finite_of_state(in);  // restored when in place
+                if (!bad.empty())
+                    throw typename Step::errors::step(step_failure_prefix(m_name, t, dt) + ": the input state is not finite (" + bad +
+                                     "); the state is unchanged");
+                throw;
+            } catch (...) {
+                if (in_place) restore(out);
+                throw;
+            }
         }
+    }
+
+    template <class StateOut>
+    void restore(StateOut& out) {
+        using copy = typename Operations::template scale_sum1<Value>;
+        this->m_algebra.for_each2(out.q, m_saved.m_v.q, copy(Value(1)));
+        this->m_algebra.for_each2(out.p, m_saved.m_v.p, copy(Value(1)));
+        out.s = m_saved.m_v.s;
     }
 
     const char* m_name;
     resizer_type m_resizer;
     Step m_step;
+    boost::numeric::odeint::state_wrapper<State> m_saved;  // an in-place step's input
 };
 
 }  // namespace detail
