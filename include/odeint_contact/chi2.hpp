@@ -22,9 +22,11 @@
 // When not to use it: H not separable into T(p) + V(q,t) + F(s,t) (use odeint's general steppers
 // on the same system); a table with backward stages (all of order > 2) can meet the
 // finite-time blow-up of a quadratic action in a backward stage where chi2 would not.
-// Failure: do_step throws parameter_error for a non-finite t or dt, and step_error when an
-// action flow does not exist over its stage (F = gamma s^2/2 blows up when
-// 2 + gamma tau s <= 0); the state is then unchanged.
+// Failure: do_step throws parameter_error for a non-finite t, dt or t + dt and for q and p of
+// different lengths, and step_error when an action flow does not exist over its stage
+// (F = gamma s^2/2 blows up when 2 + gamma tau s <= 0) or the new s is not finite (a NaN or inf
+// input, a singular potential, an overflow); the state is then unchanged, also when a part of H
+// throws.
 // References: Bravetti, Seri, Vermeeren, Zadra, "Numerical integration in celestial mechanics: a
 // case for contact geometry" (2020) and "New directions for contact integrators" (2021);
 // Yoshida, Phys. Lett. A 150 (1990) 262 for the splitting and composition pattern.

@@ -39,7 +39,8 @@
 // they are first order in s and not contact (Errata item 5).
 // When not to use it: a kinetic term other than quadratic_kinetic (it does not compile; use chi);
 // steps with tau |F_s| / 2 near 1, where the Pade factor above is a poor copy of e^{-F_s tau}.
-// Failure: do_step throws parameter_error for a non-finite t or dt, and step_error with the
+// Failure: do_step throws parameter_error for a non-finite t, dt or t + dt and for q and p of
+// different lengths, and step_error with the
 // values when a discrete Legendre transform is singular or reverses p, i.e. unless
 // 1 - h F_s(s_k,t_k) > 0 and 1 + h F_s(s_{k+1},t_{k+1}) > 0 (linear F: tau >= 2/|f|), and when
 // s + h F(s, t_{k+1}) = r has no root on the branch that continues s = r from h = 0 (quadratic F:

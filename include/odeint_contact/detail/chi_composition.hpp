@@ -13,8 +13,10 @@
 // one of dT/dp.
 // No heap allocation after the first step.
 //
-// Failure: the state handed to do_step is not written before the last flow that can fail (the
-// A flow of the last stage) has succeeded, so a step_error leaves it unchanged.
+// Failure: the state handed to do_step is not written before the A flow of the last stage has
+// succeeded; the last flow of T (a user's kinetic part may throw there) and the check of the new
+// s come after q and p are written, and the engine restores an in-place input then
+// (composition.hpp), so any exception leaves the caller's state unchanged.
 #ifndef ODEINT_CONTACT_DETAIL_CHI_COMPOSITION_HPP
 #define ODEINT_CONTACT_DETAIL_CHI_COMPOSITION_HPP
 

@@ -22,10 +22,12 @@
 //                                                 through step(), e.g. cvi's sample)
 //   stage(algebra, system, i, in, out, t, dt, name)
 //                                                 stage i of N: reads `in` at i == 0, writes
-//                                                 `out` only at i == N - 1 and only after
-//                                                 everything that can throw has succeeded (in
-//                                                 and out may be the same object: the strong
-//                                                 guarantee of do_step rests on this)
+//                                                 `out` only at i == N - 1 (in and out may be
+//                                                 the same object). The engine saves an
+//                                                 in-place input and restores it when anything
+//                                                 throws, so a step may still fail after it has
+//                                                 written `out` (a user callback, the check of
+//                                                 the result): the strong guarantee of do_step
 //   end(algebra, extra...)                        after the last stage
 #ifndef ODEINT_CONTACT_DETAIL_COMPOSITION_HPP
 #define ODEINT_CONTACT_DETAIL_COMPOSITION_HPP
