@@ -30,6 +30,7 @@
 #include <boost/numeric/odeint/util/state_wrapper.hpp>
 
 #include <odeint_contact/detail/composition.hpp>
+#include <odeint_contact/detail/contact_algebra.hpp>
 #include <odeint_contact/detail/concept_checks.hpp>
 #include <odeint_contact/detail/step_failure.hpp>
 #include <odeint_contact/detail/traits.hpp>
