@@ -240,14 +240,6 @@ private:
         m_newton.resize(2 * n);
     }
 
-    template <class Kinetic, class Potential, class Action>
-    static constexpr void check_parts() {
-        static_assert(detail::is_quadratic_kinetic_part<Kinetic>::value,
-                      "odeint_contact::galerkin_cvi4: the Galerkin discrete Lagrangian is built from "
-                      "L = m|v|^2/2 - V - F, the Legendre transform of T = |p|^2/(2m); it supports "
-                      "quadratic_kinetic (any mass) only. Use chi4 for another kinetic term");
-    }
-
     std::string failure_prefix(const time_type& t, const time_type& dt) const {
         return "odeint_contact::galerkin_cvi4::do_step: step from t = " + detail::format(t) + " with dt = " +
                detail::format(dt) + " failed: ";
@@ -429,9 +421,28 @@ private:
         using kinetic_t = typename system_type::kinetic_type;
         using potential_t = typename system_type::potential_type;
         using action_term_t = typename system_type::action_type;
-        check_parts<kinetic_t, potential_t, action_term_t>();
+        constexpr bool quadratic = detail::is_quadratic_kinetic_part<kinetic_t>::value;
+        static_assert(quadratic,
+                      "odeint_contact::galerkin_cvi4: the Galerkin discrete Lagrangian is built from "
+                      "L = m|v|^2/2 - V - F, the Legendre transform of T = |p|^2/(2m); it supports "
+                      "quadratic_kinetic (any mass) only. Use chi4 for another kinetic term");
         detail::check_hamiltonian_parts<kinetic_t, potential_t, action_term_t, state_type, deriv_type,
                                         time_type>();
+        // The step itself only for parts that passed the checks, so that a user's mistake is
+        // reported by the static_assert above and not first by an error deep inside the step.
+        constexpr bool parts_ok =
+            detail::has_potential_value<potential_t, coordinate_type, time_type>::value &&
+            detail::has_potential_gradient<potential_t, coordinate_type, time_type, force_type>::value &&
+            detail::has_action_value<action_term_t, action_t, time_type>::value &&
+            detail::has_action_derivative<action_term_t, action_t, time_type>::value;
+        if constexpr (quadratic && parts_ok) checked_step(system, in, out, t, dt);
+    }
+
+    template <class System, class StateIn, class StateOut>
+    void checked_step(const System& system, const StateIn& in, StateOut& out, const time_type& t,
+                      const time_type& dt) {
+        using potential_t = typename System::potential_type;
+        using action_term_t = typename System::action_type;
         if (!detail::is_finite(t) || !detail::is_finite(dt) || detail::raw_value(dt) == 0)
             throw parameter_error("odeint_contact::galerkin_cvi4::do_step: t and dt must be finite and dt "
                                   "non-zero, got t = " + detail::format(t) + ", dt = " + detail::format(dt));
