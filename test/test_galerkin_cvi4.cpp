@@ -636,6 +636,27 @@ BOOST_AUTO_TEST_CASE(finite_difference_hessian_gives_the_same_step) {
 
 // --- cost -------------------------------------------------------------------------------------
 
+// F = gamma s^2/2 with its second derivative, counting the calls of each member.
+struct counted_action {
+    struct calls {
+        std::size_t value = 0, derivative = 0, second = 0;
+    };
+    double gamma;
+    calls* counter;
+    double value(double s, double) const {
+        ++counter->value;
+        return gamma * s * s / 2;
+    }
+    double derivative(double s, double) const {
+        ++counter->derivative;
+        return gamma * s;
+    }
+    double second_derivative(double, double) const {
+        ++counter->second;
+        return gamma;
+    }
+};
+
 BOOST_AUTO_TEST_CASE(evaluations_per_step_are_as_documented) {
     counts c;
     kepler_like<true> V;
@@ -655,6 +676,20 @@ BOOST_AUTO_TEST_CASE(evaluations_per_step_are_as_documented) {
         BOOST_TEST(c.gradient == 0u);
         // Kepler at tau = 0.1 from an O(tau^3) predictor: 2 or 3 updates in double.
         BOOST_TEST((N >= 2 && N <= 3));
+    }
+    // The action: F at s_k, at z_a and z_b per residual (N + 1 of them) and at z_c at the end;
+    // dF/ds at s_k and at z_a, z_b, z_c per residual; d^2F/ds^2 at z_a, z_b, z_c per Jacobian.
+    {
+        counted_action::calls calls;
+        const auto Ha = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, kepler_like<true>{},
+                                                       counted_action{0.3, &calls});
+        oc::galerkin_cvi4<plane_state> s3;
+        plane_state z{{0.3, 1.1}, {0.7, -0.2}, 0.4};
+        s3.do_step(Ha, z, 0.0, 0.1);
+        const std::size_t M = s3.last_iterations();
+        BOOST_TEST(calls.value == 2 * M + 4);
+        BOOST_TEST(calls.derivative == 3 * M + 4);
+        BOOST_TEST(calls.second == 3 * M);
     }
     // Without a Hessian (and without value_and_gradient): 2n = 4 gradients per Jacobian.
     counts d;
