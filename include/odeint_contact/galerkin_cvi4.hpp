@@ -432,16 +432,12 @@ private:
                       "odeint_contact::galerkin_cvi4: the Galerkin discrete Lagrangian is built from "
                       "L = m|v|^2/2 - V - F, the Legendre transform of T = |p|^2/(2m); it supports "
                       "quadratic_kinetic (any mass) only. Use chi4 for another kinetic term");
-        detail::check_hamiltonian_parts<kinetic_t, potential_t, action_term_t, state_type, deriv_type,
-                                        time_type>();
         // The step itself only for parts that passed the checks, so that a user's mistake is
-        // reported by the static_assert above and not first by an error deep inside the step.
-        constexpr bool parts_ok =
-            detail::has_potential_value<potential_t, coordinate_type, time_type>::value &&
-            detail::has_potential_gradient<potential_t, coordinate_type, time_type, force_type>::value &&
-            detail::has_action_value<action_term_t, action_t, time_type>::value &&
-            detail::has_action_derivative<action_term_t, action_t, time_type>::value;
-        if constexpr (quadratic && parts_ok) checked_step(system, in, out, t, dt);
+        // reported by a static_assert and not first by an error deep inside the step.
+        if constexpr (quadratic && detail::check_units<state_type, deriv_type, time_type>() &&
+                      detail::check_hamiltonian_parts<kinetic_t, potential_t, action_term_t, state_type,
+                                                      deriv_type, time_type>())
+            checked_step(system, in, out, t, dt);
     }
 
     template <class System, class StateIn, class StateOut>
