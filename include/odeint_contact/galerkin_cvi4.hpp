@@ -61,7 +61,7 @@
 // of e^{-gamma tau}).
 // When not to use it: a kinetic term other than quadratic_kinetic (it does not compile; use
 // chi4); large n (dense 2n x 2n solves); where an explicit method of the same order is cheaper
-// per accuracy (chi4 on most problems; see doc/choosing_a_method.md).
+// per accuracy (the compositions chi4 ... chi8 on most problems; doc/variational.md has numbers).
 // Failure: do_step throws odeint_contact::step_error, state unchanged, when Newton's method does
 // not converge within its bound, meets a singular Jacobian or a non-finite residual, when the
 // discrete Legendre transform degenerates (w <= 0), or when the new state is not finite;
