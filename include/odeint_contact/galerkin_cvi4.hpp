@@ -34,11 +34,14 @@
 // Newton's method (detail/newton.hpp) with the exact Jacobian: the identity blocks from the
 // velocities, -(c_2 + c_3) times the Hessian of V at b, and rank-one terms from the dependence of
 // c_i and w on (b, q_{k+1}) through f_i, whose derivatives d f_i = F_ss(z_i) d z_i need d^2F/ds^2
-// and the forward sensitivities of z_a, z_b, z_c. The predictor is explicit:
-// q_{k+1} = q_k + tau (1 - tau f_1/2) p_k/m - tau^2 g_0/(2m) (cvi2's first line) and
-// b = (q_k + q_{k+1})/2 + tau^2 (g_0 + f_1 p_k)/(8m), both O(tau^3) from the solution.
+// and the forward sensitivities of z_a, z_b, z_c. The unknowns Newton works on are the
+// displacements b - q_k and q_{k+1} - q_k: the node velocities are then formed without
+// cancellation (from positions, eps |q| / tau of rounding would reach p_{k+1}, and grow without
+// bound as tau -> 0), and the tolerance is relative to the step's displacement. The predictor is
+// explicit: q_{k+1} - q_k = tau (1 - tau f_1/2) p_k/m - tau^2 g_0/(2m) (cvi2's first line) and
+// b - q_k = (q_{k+1} - q_k)/2 + tau^2 (g_0 + f_1 p_k)/(8m), both O(tau^3) from the solution.
 // Order and cost: order 4 in q, p and s, also for time-dependent V and F. Per step, with N Newton
-// updates (N = 2 for V quadratic and F linear in s, typically 3 otherwise in double): N + 3
+// updates (N = 2 on the perturbed Kepler problem for tau <= 0.1, 3 or 4 at tau = 1): N + 3
 // evaluations of V and grad V (or calls of value_and_gradient): one at (q_k, t_k), N + 1 at
 // (b, t_m), one at (q_{k+1}, t_1); N Hessians of V at b; 1 + 2(N + 1) + 1 values of F,
 // 1 + 3(N + 1) of dF/ds, 3N of d^2F/ds^2. Without a Hessian, each of the N Jacobians takes
@@ -58,7 +61,7 @@
 // of e^{-gamma tau}).
 // When not to use it: a kinetic term other than quadratic_kinetic (it does not compile; use
 // chi4); large n (dense 2n x 2n solves); where an explicit method of the same order is cheaper
-// per accuracy (chi4 on most problems; see doc/choosing_a_method.md).
+// per accuracy (the compositions chi4 ... chi8 on most problems; doc/variational.md has numbers).
 // Failure: do_step throws odeint_contact::step_error, state unchanged, when Newton's method does
 // not converge within its bound, meets a singular Jacobian or a non-finite residual, when the
 // discrete Legendre transform degenerates (w <= 0), or when the new state is not finite;
@@ -232,20 +235,12 @@ private:
     void resize_raw(std::size_t n) {
         if (n == m_n) return;
         m_n = n;
-        for (raw_vector* v : {&m_q0, &m_p0, &m_g0, &m_gb, &m_g1, &m_v0, &m_vm, &m_v1, &m_p1, &m_gplus, &m_shifted})
+        for (raw_vector* v : {&m_q0, &m_p0, &m_g0, &m_gb, &m_g1, &m_v0, &m_vm, &m_v1, &m_p1, &m_gplus, &m_shifted, &m_b, &m_q1})
             v->assign(n, Value(0));
         for (raw_vector* v : {&m_x, &m_dc1, &m_dc23, &m_dw})
             v->assign(2 * n, Value(0));
         m_hessian.resize(n);
         m_newton.resize(2 * n);
-    }
-
-    template <class Kinetic, class Potential, class Action>
-    static constexpr void check_parts() {
-        static_assert(detail::is_quadratic_kinetic_part<Kinetic>::value,
-                      "odeint_contact::galerkin_cvi4: the Galerkin discrete Lagrangian is built from "
-                      "L = m|v|^2/2 - V - F, the Legendre transform of T = |p|^2/(2m); it supports "
-                      "quadratic_kinetic (any mass) only. Use chi4 for another kinetic term");
     }
 
     std::string failure_prefix(const time_type& t, const time_type& dt) const {
@@ -291,18 +286,21 @@ private:
         return m_mass / Value(2) * sum;
     }
 
-    // The residual (R_b, R_q) at x = (b, q_{k+1}), with everything the Jacobian and the output
-    // need of this x kept in members.
+    // The residual (R_b, R_q) at x = (b - q_k, q_{k+1} - q_k), with everything the Jacobian and
+    // the output need of this x kept in members. The unknowns are displacements from q_k, so that
+    // the node velocities come without cancellation: from positions, (q_{k+1} - q_k)/tau would
+    // carry eps |q| / tau of rounding into p_{k+1}, which grows without bound as tau -> 0.
     template <class Potential, class Action>
     void evaluate(const Potential& potential, const Action& action, const raw_vector& x, raw_vector& r) {
         const std::size_t n = m_n;
-        const Value* b = x.data();
-        const Value* q1 = x.data() + n;
-        m_vb = potential_at(potential, b, m_tm, m_gb.data());
+        const Value* db = x.data();
+        const Value* d1 = x.data() + n;
+        for (std::size_t i = 0; i < n; ++i) m_b[i] = m_q0[i] + db[i];
+        m_vb = potential_at(potential, m_b.data(), m_tm, m_gb.data());
         for (std::size_t i = 0; i < n; ++i) {
-            m_v0[i] = (Value(4) * b[i] - Value(3) * m_q0[i] - q1[i]) / m_tau;
-            m_vm[i] = (q1[i] - m_q0[i]) / m_tau;
-            m_v1[i] = (m_q0[i] - Value(4) * b[i] + Value(3) * q1[i]) / m_tau;
+            m_v0[i] = (Value(4) * db[i] - d1[i]) / m_tau;
+            m_vm[i] = d1[i] / m_tau;
+            m_v1[i] = (Value(3) * d1[i] - Value(4) * db[i]) / m_tau;
         }
         m_k1 = kinetic_of(m_v0) - m_vq0 - m_f0_value;
         const Value tm_kinetic = kinetic_of(m_vm);
@@ -337,23 +335,23 @@ private:
             (void)x;
             potential.hessian(static_cast<const coordinate_type&>(m_coordinate.m_v), m_tm, m_hessian);
         } else {
-            // Central differences of grad V, step eps^(1/3) max(|b|_inf, scale) in every
+            // Central differences of grad V, step eps^(1/3) max(|b|_inf, |b - q_k|_inf) in every
             // direction: error O(eps^(2/3)) relative, 2n gradients.
+            using std::abs;
             using std::cbrt;
             const std::size_t n = m_n;
-            Value size = m_scale;
-            for (std::size_t i = 0; i < n; ++i) {
-                using std::abs;
-                if (abs(x[i]) > size) size = abs(x[i]);
-            }
+            Value size(0);
+            for (std::size_t i = 0; i < n; ++i)
+                for (const Value& a : {abs(m_b[i]), abs(x[i])})
+                    if (a > size) size = a;
             if (!(size > 0)) size = Value(1);
             const Value h = cbrt(std::numeric_limits<Value>::epsilon()) * size;
             for (std::size_t j = 0; j < n; ++j) {
-                for (std::size_t i = 0; i < n; ++i) m_shifted[i] = x[i];
-                m_shifted[j] = x[j] + h;
+                for (std::size_t i = 0; i < n; ++i) m_shifted[i] = m_b[i];
+                m_shifted[j] = m_b[j] + h;
                 gradient_at(potential, m_shifted.data(), m_gplus.data());
                 for (std::size_t i = 0; i < n; ++i) m_hessian(i, j) = m_gplus[i];
-                m_shifted[j] = x[j] - h;
+                m_shifted[j] = m_b[j] - h;
                 gradient_at(potential, m_shifted.data(), m_gplus.data());
                 for (std::size_t i = 0; i < n; ++i) m_hessian(i, j) = (m_hessian(i, j) - m_gplus[i]) / (h + h);
             }
@@ -429,9 +427,24 @@ private:
         using kinetic_t = typename system_type::kinetic_type;
         using potential_t = typename system_type::potential_type;
         using action_term_t = typename system_type::action_type;
-        check_parts<kinetic_t, potential_t, action_term_t>();
-        detail::check_hamiltonian_parts<kinetic_t, potential_t, action_term_t, state_type, deriv_type,
-                                        time_type>();
+        constexpr bool quadratic = detail::is_quadratic_kinetic_part<kinetic_t>::value;
+        static_assert(quadratic,
+                      "odeint_contact::galerkin_cvi4: the Galerkin discrete Lagrangian is built from "
+                      "L = m|v|^2/2 - V - F, the Legendre transform of T = |p|^2/(2m); it supports "
+                      "quadratic_kinetic (any mass) only. Use chi4 for another kinetic term");
+        // The step itself only for parts that passed the checks, so that a user's mistake is
+        // reported by a static_assert and not first by an error deep inside the step.
+        if constexpr (quadratic && detail::check_units<state_type, deriv_type, time_type>() &&
+                      detail::check_hamiltonian_parts<kinetic_t, potential_t, action_term_t, state_type,
+                                                      deriv_type, time_type>())
+            checked_step(system, in, out, t, dt);
+    }
+
+    template <class System, class StateIn, class StateOut>
+    void checked_step(const System& system, const StateIn& in, StateOut& out, const time_type& t,
+                      const time_type& dt) {
+        using potential_t = typename System::potential_type;
+        using action_term_t = typename System::action_type;
         if (!detail::is_finite(t) || !detail::is_finite(dt) || detail::raw_value(dt) == 0)
             throw parameter_error("odeint_contact::galerkin_cvi4::do_step: t and dt must be finite and dt "
                                   "non-zero, got t = " + detail::format(t) + ", dt = " + detail::format(dt));
@@ -455,17 +468,17 @@ private:
         m_f0_value = action_value(action, m_z0, t);
         m_f[0] = action_slope(action, m_z0, t);
 
-        // Explicit predictor, O(tau^3) from the solution.
+        // Explicit predictor of the displacements, O(tau^3) from the solution; its size is the
+        // scale of Newton's tolerance.
         using std::abs;
         const Value tau2_m = m_tau * m_tau / m_mass;
         m_scale = Value(0);
         for (std::size_t i = 0; i < n; ++i) {
-            const Value q1 = m_q0[i] + m_tau * (Value(1) - m_tau * m_f[0] / Value(2)) * m_p0[i] / m_mass -
+            const Value d1 = m_tau * (Value(1) - m_tau * m_f[0] / Value(2)) * m_p0[i] / m_mass -
                              tau2_m / Value(2) * m_g0[i];
-            m_x[n + i] = q1;
-            m_x[i] = (m_q0[i] + q1) / Value(2) + tau2_m / Value(8) * (m_g0[i] + m_f[0] * m_p0[i]);
-            for (const Value& a : {abs(m_q0[i]), abs(q1 - m_q0[i])})
-                if (a > m_scale) m_scale = a;
+            m_x[n + i] = d1;
+            m_x[i] = d1 / Value(2) + tau2_m / Value(8) * (m_g0[i] + m_f[0] * m_p0[i]);
+            if (abs(d1) > m_scale) m_scale = abs(d1);
         }
         if (!detail::finite_number(m_scale) || !detail::finite_number(m_vq0) || !detail::finite_number(m_f[0]) ||
             !detail::finite_number(m_f0_value))
@@ -486,7 +499,8 @@ private:
                              " must be positive (the step is too long for the damping); the state is unchanged");
 
         // The end of the step at the converged x (evaluate ran there last).
-        const Value* q1 = m_x.data() + n;
+        for (std::size_t i = 0; i < n; ++i) m_q1[i] = m_q0[i] + m_x[n + i];
+        const Value* q1 = m_q1.data();
         const Value v1 = potential_at(potential, q1, m_t1, m_g1.data());
         const Value k4 = kinetic_of(m_v1) - v1 - action_value(action, m_zc, m_t1);
         const Value s1 = m_z0 + m_tau / Value(6) * (m_k1 + Value(2) * (m_k2 + m_k3) + k4);
@@ -514,9 +528,9 @@ private:
     detail::newton_solver<Value> m_newton;
     detail::dense_matrix<Value> m_hessian;
     std::size_t m_n = static_cast<std::size_t>(-1);
-    // Plain-number data of the step: start values, unknowns x = (b, q_{k+1}), node velocities,
-    // gradients of V, Jacobian scratch.
-    raw_vector m_q0, m_p0, m_g0, m_gb, m_g1, m_v0, m_vm, m_v1, m_p1, m_gplus, m_shifted, m_x, m_dc1, m_dc23, m_dw;
+    // Plain-number data of the step: start values, unknowns x = (b - q_k, q_{k+1} - q_k), the
+    // nodes b and q_{k+1}, node velocities, gradients of V, Jacobian scratch.
+    raw_vector m_q0, m_p0, m_g0, m_gb, m_g1, m_v0, m_vm, m_v1, m_p1, m_gplus, m_shifted, m_b, m_q1, m_x, m_dc1, m_dc23, m_dw;
     Value m_tau{}, m_mass{}, m_mu{}, m_scale{};
     time_type m_tm{}, m_t1{};
     Value m_z0{}, m_vq0{}, m_vb{}, m_f0_value{};
