@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Large systems: a ring of N anharmonic oscillators with friction,
 //   H = |p|^2/2 + sum_i [ (q_{i+1} - q_i)^2/2 + q_i^4/4 ] + f s,   f = 0.1,
 // for N = 1e3 ... 1e7, time per step of chi2, chi4 and cvi2 on std::vector and Eigen::VectorXd

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Table 1 of "New directions for contact integrators" (Bravetti, Seri, Zadra), in C++: time per
 // step of the contact integrators (chi2/4/6/8, cvi2; galerkin_cvi4 on Kepler only) against
 // odeint's runge_kutta4 and an explicit midpoint rule,

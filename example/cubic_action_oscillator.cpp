@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // cubic_action_oscillator: a contact oscillator whose friction depends on the action itself.
 //
 // H = p^2/2 + q^2/2 + gamma s^3/3 (gamma = 1) gives, by the contact equations of motion,

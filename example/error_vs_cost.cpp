@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Error at a fixed time against cost for every composition table with both base steps (chi<Table>
 // and cvi<Table>) and odeint's runge_kutta4, on two problems:
 //   kepler:     the paper's perturbed Kepler problem (doc/theory.md, Errata item 4: V = -1/|q|,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // minimal: the smallest complete odeint-contact program (shown whole in README.md).
 // A Kepler orbit with time-dependent friction f(t) = -0.05 sin(pi t), i.e. the contact Hamiltonian
 // H = |p|^2/2 - 1/|q| + f(t) s, integrated with odeint-contact's chi2 and with odeint's

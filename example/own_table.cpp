@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // own_table: a composition table of your own, with the chi and cvi engines, and cvi's carried
 // sample. The table is Yoshida's recursive triple jump: the triple jump (order 4) applied to the
 // triple jump of the base step, order 6 with 9 stages, in closed form. A table needs three

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // paper_fig1_kepler_long: Figure 1 of "New directions for contact integrators" - the perturbed
 // Kepler problem over a very long time.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // paper_fig2_kepler: Figure 2 of "New directions for contact integrators" - the perturbed Kepler
 // problem with a stronger perturbation and a large step.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // paper_fig3_contact_oscillator: Figure 3 of "New directions for contact integrators" - the
 // quadratic contact oscillator and its invariant sphere.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // paper_fig4_stiff_start: Figure 4 of "New directions for contact integrators" - a start near the
 // repelling south pole of the quadratic contact oscillator, for decreasing steps.
 //

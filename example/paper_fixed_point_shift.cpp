@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // paper_fixed_point_shift: the shifted equilibria of chi2 on the quadratic contact oscillator, as
 // stated in "New directions for contact integrators", section 3.2.
 //

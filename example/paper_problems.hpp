@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The two model problems of "New directions for contact integrators" (Bravetti, Seri, Zadra), as
 // the paper's code actually ran them (errata section 4), shared by the paper_* examples and by
 // bench/table1.cpp, plus a small CSV observer.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // perturbed_kepler: why a contact integrator matters, in one run.
 //
 // The Kepler problem with a periodic, time-dependent friction,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // units: a damped spring in SI units (Boost.Units), integrated by chi2 and by cvi2. The compiler
 // checks every unit; the numbers are those of the same program in plain doubles (the tests
 // test_units, test_chi_units and test_cvi2_units compare them).

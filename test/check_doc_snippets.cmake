@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # cmake -DREPO=<repository root> [-DMODE=check|update] -P check_doc_snippets.cmake
 #
 # Keeps the code shown in README.md and doc/**/*.md equal to code that CI compiles (see

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # cmake -DBUILD_DIR=<build tree> -DPREFIX=<prefix> -DSOURCE_DIR=<repo> -DINCLUDE_DIR=<rel. path>
 #       -DCONFIG_DIR=<rel. path> [-DCONFIG=<config>] -P check_install.cmake
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # cmake -DPROGRAM=<executable> -DDOC=<markdown file> -DNAME=<name> -P check_program_output.cmake
 #
 # Runs PROGRAM and compares what it prints with the ```text block that follows the line

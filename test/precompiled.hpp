@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The precompiled header of the test executables (test/CMakeLists.txt): what every test parses,
 // compiled once and reused by all of them instead of parsed 22 times per build.
 //

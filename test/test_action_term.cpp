@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // action_term: a user-supplied F(s,t) with dF/ds, whose exact flow (chi*) and implicit equation
 // (cvi2) are computed numerically.
 //  - F = gamma s and F = gamma(t) s^2/2 as action_term reproduce linear_action and quadratic_action

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // action_term with Boost.Units: s an action (J s), F an energy, dF/ds a rate (1/s), t a time. The
 // numerical flow and the implicit solve run on the plain SI values, so chi2 and cvi2 on the
 // cubic action F = s^3/3 (in SI units) give the plain-double trajectory bit for bit: any unit

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // One chi2 step is a contact map: from its numerically differentiated Jacobian,
 //   Phi^*(ds - p.dq) = lambda (ds - p.dq)
 // with lambda = e^{-f tau} for F = f s (e^{-f(t + tau/2) tau} when f depends on t) and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Fixed points of chi2 on the quadratic contact oscillator
 //   H = p^2/2 + q^2/2 - C + gamma s^2/2        (V = q^2/2 - C, F = gamma s^2/2)
 // (paper section on the quadratic contact oscillator; errata sections 2 and 4).

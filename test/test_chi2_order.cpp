@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // chi2 converges with order 2 in q, p and s separately:
 //  - on H = p^2/2 + q^2/2 + gamma s against its exact solution (test_support::damped_oscillator,
 //    itself checked here against a tightly controlled Runge-Kutta-Fehlberg 7(8) integration);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // With F = 0 (linear_action(0.0)) the A flow is the identity, so the chi2 step
 //   C(tau/2) B(tau/2) B(tau/2) C(tau/2)
 // is position Verlet in (q, p),

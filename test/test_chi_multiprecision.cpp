@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The composition coefficients of every table are exact in Value:
 //  - the tables are palindromes whose weights sum to 1 in double and in cpp_bin_float_50, they
 //    satisfy the odd-power order conditions to 50 digits, and they agree with Yoshida's printed

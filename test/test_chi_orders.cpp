@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // chi4, chi6 and chi8 converge with orders 4, 6 and 8 in q, p and s separately (double):
 //  - on H = p^2/2 + q^2/2 + gamma s against its exact solution (test_support::damped_oscillator);
 //  - on the time-dependent perturbed Kepler problem of errata section 4 (V = -1/|q|,

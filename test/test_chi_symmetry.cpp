@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Geometric properties of one step of chi<Table> and cvi<Table> for every table of
 // composition_tables.hpp (chi2 ... chi8 and cvi2 ... cvi8 among them), with time-dependent V and F:
 //  - symmetry: a step of tau from t followed by a step of -tau from t + tau returns to the start,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // chi4, chi6 and chi8 run the Boost.Units program of issue 2 (a damped spring in SI units through
 // integrate_const and integrate_n_steps) and compute exactly what they compute in plain doubles.
 // The derivative's s part is an energy (ds/dt = p.dT/dp - H), not the power issue 2 names; see

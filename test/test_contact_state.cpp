@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // contact_state as an odeint state: its default action type, odeint's resizing protocol
 // (is_resizeable / same_size / resize and steppers that follow a state that changes size), and
 // the number types the issue names - double, std::array, std::vector, Boost.Units quantities and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The cost model of the contact steppers, deterministically (counts, not timings):
 // - a chi step of k stages (chi2: 1, chi4: 3, chi6: 7, chi8: 15, chi<Table>: Table::stages)
 //   evaluates V and dV/dq k times each and T and dT/dp k + 1 times each;

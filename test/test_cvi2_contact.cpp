@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // cvi2's step is a contact map, and the paper's printed equations (6)-(9) are not (errata
 // section 3):
 //  - from a numerical Jacobian, one cvi2 step pulls ds - p.dq back to lambda (ds - p.dq) with

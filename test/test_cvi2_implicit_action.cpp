@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The implicit action equation of cvi2, s + h F(s,t) = r (h = dt/2), solved in closed form by
 // linear_action and quadratic_action (action.hpp, solve_implicit):
 //  - the returned s solves the equation to rounding, at the time t given;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // cvi2 converges with order 2 in q, p and s separately:
 //  - on the damped oscillator H = |p|^2/(2m) + k|q|^2/2 + gamma s against its exact solution
 //    (test_support::damped_oscillator), with m = 1 and m != 1 (the mass factors of the scheme);

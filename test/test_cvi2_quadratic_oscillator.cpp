@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // cvi2 on the paper's quadratic contact oscillator H = p^2/2 + q^2/2 - C + gamma s^2/2 with
 // gamma = 1, C = 18 (errata section 4): H = 0 is the sphere of radius 6, N = (0,0,6) is stable and
 // S = (0,0,-6) unstable.

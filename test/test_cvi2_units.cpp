@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // cvi2 runs the Boost.Units program of the chi2 issue: a spring with
 // quadratic_kinetic<quantity<si::mass>>{1 kg} and linear_action(0.125 / si::second), through
 // integrate_const and integrate_n_steps. The derivative's s part is an energy (ds/dt =

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // A kept stepper never gives other numbers than a fresh one (issue 10, section 1), and the
 // carried sample of cvi<Table> (initialize + do_step(system, x, sample, t, dt)) saves exactly
 // one evaluation of V and dV/dq per step without changing a bit:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Eigen objects as q and p: contact_state<Eigen::VectorXd>, <Eigen::Vector3d> and
 // <Eigen::Matrix3Xd> (with odeint's Eigen support) run every contact stepper and odeint's
 // runge_kutta4, and follow the trajectory of the same system on std::vector<double>.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // How odeint-contact fails: the finite-time blow-up of a quadratic action inside a step is a
 // step_error that names the stepper, the step and the values and leaves the state unchanged bit
 // for bit; invalid parameters are parameter_errors. Both derive from odeint_contact::error, a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // galerkin_cvi4, the fourth-order Galerkin contact variational integrator:
 //  - order 4 in q, p and s on the damped oscillator against its closed form (double and
 //    cpp_bin_float_50), and with time-dependent f(t) s on the perturbed Kepler problem and with a

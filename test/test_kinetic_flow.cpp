@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The kinetic part's optional member flow(q, p, tau, q_out) (kinetic.hpp), which the chi steppers
 // call instead of gradient, dot and value when a kinetic part has it:
 //  - quadratic_kinetic's flow is the exact flow of T = |p|^2/(2m): q_out = q + tau p/m, and the

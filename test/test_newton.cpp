@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // detail/newton.hpp, the Newton iteration of the implicit variational steppers, on its own:
 //  - LU with partial pivoting solves a system that needs pivoting, to rounding;
 //  - a linear system converges after one update (the second update is rounding and confirms it);

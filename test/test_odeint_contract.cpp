@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // chi2 is an odeint Stepper, exactly: its typedefs and tags, the two forms of do_step, and every
 // odeint driver for plain steppers (integrate_const, _n_steps, _times, _adaptive and the
 // iterators and ranges) runs it with the same results as a loop of do_step written by hand and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // odeint's openmp_state as q and p (odeint_contact/openmp.hpp): every contact stepper and
 // runge_kutta4 run on contact_state<openmp_state<double>> with 1 and 2 threads and agree with
 // each other bit for bit, and with the same system on std::vector<double> bit for bit in q and p

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Shared by the tests: model potentials (with evaluation counters) and the measured order of a
 // sequence of errors. Header-only; every test includes what it needs from here.
 #ifndef ODEINT_CONTACT_TEST_SUPPORT_HPP

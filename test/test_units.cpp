@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The Boost.Units program of issue 2: a damped spring in SI units, integrated by chi2 and by
 // odeint's runge_kutta4 through integrate_const and integrate_n_steps, with the units checked by
 // the compiler. Units change types, not arithmetic: every value must match the same program in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Shared by the Boost.Units tests: the SI types of a one-dimensional contact system and the damped
 // spring of issue 2, built once with units and once in plain numbers so that a test can run the
 // same program both ways and compare the numbers.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSL-1.0
 """Refine the weights of symmetric composition tables to 50 significant digits.
 
 A symmetric composition of a symmetric second-order step S2 is

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # Figure for example/cubic_action_oscillator.cpp: run the program (it writes
 # cubic_action_oscillator.csv), then  gnuplot -e "outdir='<dir>'" cubic_action_oscillator.gp
 if (!exists("outdir")) outdir = "."

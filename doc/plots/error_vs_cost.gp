@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # Figure for example/error_vs_cost.cpp: run the program (it writes error_vs_cost.csv), then
 #   gnuplot -e "outdir='<dir>'" error_vs_cost.gp
 # Error at T = 20 against evaluations of dV/dq, log-log: one panel per problem and base step

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # Figure 1 of the paper: perturbed Kepler problem, f(t) = -0.01 sin(pi t), tau = 0.1, t in [0, 2e5].
 # Run in the directory where example/paper_fig1_kepler_long wrote its CSV files:
 #   gnuplot -e "outdir='<repo>/doc/figures'" paper_fig1_kepler_long.gp

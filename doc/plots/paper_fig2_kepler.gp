@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # Figure 2 of the paper: perturbed Kepler problem, f(t) = -0.05 sin(pi t), tau = 0.3, t in [0, 1000].
 # Run in the directory where example/paper_fig2_kepler wrote its CSV files:
 #   gnuplot -e "outdir='<repo>/doc/figures'" paper_fig2_kepler.gp

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # Figure 3 of the paper: the quadratic contact oscillator (gamma = 1, C = 18) and its invariant
 # sphere H = 0 of radius 6, with chi2 (left) and cvi2 (right).
 # Run in the directory where example/paper_fig3_contact_oscillator wrote its CSV files:

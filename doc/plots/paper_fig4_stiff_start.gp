@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # Figure 4 of the paper: the quadratic contact oscillator from (q, p, s) = (-1, 0, -7), below the
 # repelling south pole, with steps 0.04 ... 0.001 for chi2, cvi2 and runge_kutta4.
 # Run in the directory where example/paper_fig4_stiff_start wrote its CSV files:

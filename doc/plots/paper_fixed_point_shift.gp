@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # The shifted equilibria of chi2 on the quadratic contact oscillator (gamma = 1, C = 18) against
 # the paper's formula +-1/2 sqrt(8C/gamma + tau^2 C^2), with cvi2's for comparison.
 # Run in the directory where example/paper_fixed_point_shift wrote fixed_point_shift.csv:

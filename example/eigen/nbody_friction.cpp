@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // N bodies of unit mass under softened gravity with linear friction, H = |p|^2/2 + V(q) + gamma s,
 // on an Eigen::Matrix3Xd (one column per body) and integrated by chi4.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // odeint_contact/action.hpp
 //
 // Action parts F(s,t) of a separable contact Hamiltonian H = T(p) + V(q,t) + F(s,t), in closed form:

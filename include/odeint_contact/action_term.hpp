@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // odeint_contact/action_term.hpp
 //
 // action_term(F, dF_ds): a user-supplied action part F(s,t) of a separable contact Hamiltonian

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // odeint_contact/chi2.hpp
 //
 // chi2 and chi<Table>: contact Hamiltonian integrators (CHI) for separable contact Hamiltonians

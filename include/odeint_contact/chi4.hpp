@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // odeint_contact/chi4.hpp
 //
 // chi4: fourth-order contact Hamiltonian integrator for H = T(p) + V(q,t) + F(s,t).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // odeint_contact/chi8.hpp
 //
 // chi8: eighth-order contact Hamiltonian integrator for H = T(p) + V(q,t) + F(s,t).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // odeint_contact/composition_tables.hpp
 //
 // Weight tables for symmetric compositions S(dt) = S2(g_1 dt) S2(g_2 dt) ... S2(g_m dt) of a

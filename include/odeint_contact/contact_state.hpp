@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // odeint_contact/contact_state.hpp
 //
 // contact_state<Q, P, S>: the point (q, p, s) of a contact manifold in Darboux coordinates, the

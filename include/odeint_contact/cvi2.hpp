@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // odeint_contact/cvi2.hpp
 //
 // cvi2 and cvi<Table>: contact variational integrators (CVI) for separable contact Hamiltonians

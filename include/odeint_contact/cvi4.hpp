@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // odeint_contact/cvi4.hpp
 //
 // cvi4: fourth-order contact variational integrator for H = |p|^2/(2m) + V(q,t) + F(s,t).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // odeint_contact/cvi6.hpp
 //
 // cvi6: sixth-order contact variational integrator for H = |p|^2/(2m) + V(q,t) + F(s,t).

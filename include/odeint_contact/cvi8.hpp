@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // odeint_contact/cvi8.hpp
 //
 // cvi8: eighth-order contact variational integrator for H = |p|^2/(2m) + V(q,t) + F(s,t).

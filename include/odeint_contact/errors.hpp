@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // odeint_contact/errors.hpp
 //
 // The exception hierarchy of odeint-contact. Every error the library reports derives from

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // odeint_contact/galerkin_cvi4.hpp
 //
 // galerkin_cvi4: the fourth-order Galerkin contact variational integrator of "New directions for

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // odeint_contact/kinetic.hpp
 //
 // Kinetic parts T(p) of a separable contact Hamiltonian H = T(p) + V(q,t) + F(s,t).

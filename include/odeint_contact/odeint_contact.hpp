@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // odeint_contact/odeint_contact.hpp - the umbrella header: everything odeint-contact offers.
 #ifndef ODEINT_CONTACT_ODEINT_CONTACT_HPP
 #define ODEINT_CONTACT_ODEINT_CONTACT_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // odeint_contact/openmp.hpp
 //
 // OpenMP support: odeint's openmp_state<T> (a vector of chunks, one per thread) as the q and p of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // odeint_contact/separable_hamiltonian.hpp
 //
 // make_separable_hamiltonian(kinetic, potential, action) builds H(q,p,s,t) = T(p) + V(q,t) + F(s,t).

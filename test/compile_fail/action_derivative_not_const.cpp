@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // A user action term whose derivative(s, t) is not const, given to cvi2: the static_assert says
 // the member must be const rather than that it is missing.
 // expect: the action term's derivative(s, t) must be const

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // A user action term F(s,t) = s^3/3 without derivative(s, t), through runge_kutta4: the
 // static_assert names the member.
 // expect: the action term needs a member derivative(s, t)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # Compiles one translation unit of test/compile_fail and judges the outcome (run by ctest as
 # cmake -P). Without CONTROL the compilation must fail AND the first error the compiler reports
 # (its first line containing "error:") must contain the text of the TU's "// expect: ..." line

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Complete, valid parts for the compile-fail translation units, so that each of them differs from
 // a correct program only in the one part it breaks.
 #ifndef ODEINT_CONTACT_COMPILE_FAIL_COMMON_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // A state component type that is neither a number, a Boost range nor an Eigen object (here a
 // small vector type with arithmetic operators only): contact_state refuses it with a
 // static_assert that names the customization point; specialising it makes the program valid.

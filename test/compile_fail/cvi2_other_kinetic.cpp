@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // cvi2 given a Hamiltonian whose kinetic term is not quadratic_kinetic (here T = p^4/4): the
 // variational scheme comes from the discrete Lagrangian (m/2)|Delta/tau|^2, so the static_assert
 // says it supports quadratic_kinetic only and points to chi2.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // cvi2 on a state of Boost.Units quantities without its Deriv and Time parameters: the defaults
 // (Deriv = State, Time = double) are for plain numbers, and the static_assert says what to give.
 // expect: a state of Boost.Units quantities needs the stepper's Deriv and Time parameters

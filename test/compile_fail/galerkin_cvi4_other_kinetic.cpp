@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // galerkin_cvi4 given a Hamiltonian whose kinetic term is not quadratic_kinetic (here T = p^4/4):
 // the Galerkin discrete Lagrangian is built from L = m|v|^2/2 - V - F, so the static_assert says
 // it supports quadratic_kinetic only and points to chi4.

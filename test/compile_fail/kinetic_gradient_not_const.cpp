@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // A kinetic part whose gradient(p, dTdp) is not const, used through odeint's runge_kutta4: the
 // static_assert says the member must be const rather than that it is missing.
 // expect: the kinetic part's gradient(p, dTdp) must be const

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // A kinetic part without gradient(p, dTdp), given to chi2: the static_assert names the member.
 // expect: the kinetic part needs a member gradient(p, dTdp)
 #include "common.hpp"

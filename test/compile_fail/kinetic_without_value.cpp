@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // A kinetic part without value(p), used through odeint's runge_kutta4: the static_assert names
 // the member.
 // expect: the kinetic part needs a member value(p)

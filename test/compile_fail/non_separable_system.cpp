@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // chi2 given a plain odeint system function (a lambda) instead of a separable Hamiltonian: it
 // cannot split what it cannot see, and the static_assert says what to pass instead.
 // expect: contact Hamiltonian integrators split the system into exact flows

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // A potential whose gradient forgets the time argument (gradient(q, dVdq) instead of
 // gradient(q, t, dVdq)), through runge_kutta4: the static_assert names the expected signature.
 // expect: the potential needs a member gradient(q, t, dVdq)

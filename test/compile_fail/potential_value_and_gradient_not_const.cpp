@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // A potential whose optional value_and_gradient is not const: the steppers hold the potential as
 // const and could not call it; rather than fall back to value and gradient without a word, the
 // static_assert names the problem.

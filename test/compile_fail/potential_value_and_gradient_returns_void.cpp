@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // A potential whose optional value_and_gradient writes dV/dq but returns nothing: the steppers
 // would have no V, and the static_assert says what the member must return.
 // expect: value_and_gradient(q, t, dVdq) must return V(q,t)

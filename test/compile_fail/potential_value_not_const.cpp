@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // A potential whose value(q, t) is not const: the library holds the parts as const, and the
 // static_assert says the member must be const rather than that it is missing.
 // expect: the potential's value(q, t) must be const

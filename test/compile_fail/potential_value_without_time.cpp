@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // A potential whose value forgets the time argument (value(q) instead of value(q, t)), given to
 // chi2: the static_assert names the expected signature.
 // expect: the potential needs a member value(q, t)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // A potential without gradient(q, t, dVdq), given to chi2: the static_assert names the member.
 // expect: the potential needs a member gradient(q, t, dVdq)
 #include "common.hpp"

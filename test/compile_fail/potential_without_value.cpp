@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // A potential without value(q, t), given to chi2: the static_assert names the member.
 // expect: the potential needs a member value(q, t)
 #include "common.hpp"

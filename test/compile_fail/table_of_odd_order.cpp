@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // cvi<Table> with a table that claims an odd order: a palindromic composition of a symmetric step
 // is symmetric, so its order is even; the static_assert says the table is not of that shape.
 // expect: a composition table must be palindromic-shaped

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // chi<Table> with a user table that forgets its order: the table concept's static_assert names
 // the missing member.
 // expect: a composition table needs 'static constexpr unsigned order'

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The program both consumer projects build: it only sees odeint-contact through the CMake target
 // odeint_contact::odeint_contact (installed or add_subdirectory'd), so a missing header, include
 // directory, compile feature or Boost dependency in the packaging fails its build.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The remaining time to |s| = infinity of ds/dtau = -F(s), integral_0^inf du/|F(x + direction u)|:
 // the finite-time blow-up test of the numerical action flow (action_term.hpp).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The root of s + h F(s) = r on the branch that starts at s = r for h = 0: cvi2's implicit
 // action equation for an action_term without a closed form (action_term.hpp). F and dF/ds come
 // in as plain-number callables f(x), df(x) (time frozen, units stripped), so that this piece is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Run-time checks shared by the steppers and the system function, kept apart from the step
 // arithmetic: q and p of one length, finite times, a callable coefficient that is not null, and
 // the diagnosis of a non-finite state for error messages (which element is not finite).

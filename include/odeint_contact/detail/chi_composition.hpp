@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The chi base step for the composition engine (composition.hpp): a symmetric composition
 //   S(dt) = S2(w_1 dt) S2(w_2 dt) ... S2(w_k dt)
 // of the second-order contact splitting

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The composition engine behind chi<Table> and cvi<Table>: the odeint Stepper concept, the
 // checks of the table and of t and dt, the resizing, and the loop over the stages of a
 // symmetric composition S(dt) = S2(g_1 dt) ... S2(g_m dt) of a base step S2. What S2 is - the

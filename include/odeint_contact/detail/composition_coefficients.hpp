@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Weights of symmetric compositions from decimal literals, exact in Value: the published tables
 // of composition_tables.hpp keep their weights as 50-digit strings, converted here to the
 // stepper's Value (correctly rounded for float, double and long double; to the full precision

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Compile-time checks of the parts of a separable contact Hamiltonian, so that a missing member
 // is reported by name instead of by a page of template errors, and the one place that chooses
 // between a potential's optional value_and_gradient and its value and gradient.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The algebra odeint uses on contact_state: every for_eachN is applied to q, p and s in turn,
 // each with the algebra odeint itself would choose for that component. Called on components
 // (not whole states) it dispatches the same way, which is how the contact steppers update q or

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Newton's method for the small dense systems of implicit variational steps: R(x) = 0 with
 // x in Value^n, the exact (or a finite-difference) Jacobian supplied by the caller, the linear
 // system solved by Gaussian elimination with partial pivoting. It knows nothing of contact

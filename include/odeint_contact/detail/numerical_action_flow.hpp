@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The exact flow of ds/dtau = -F(s), dp/dtau = -p dF/ds(s) over dt, computed numerically: the
 // A sub-flow of the CHI methods for an action_term without a closed form (action_term.hpp says
 // why it is computed this way). F and dF/ds come in as plain-number callables f(x), df(x) (time

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Where a step failed. Action flows and implicit solves throw step_error with what went wrong
 // in their own terms (the values they were given); the stepper that called them knows which
 // stepper, step and stage it was, and says so in front of the part's message. The Error type is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The part of odeint's Stepper concept that every contact stepper declares alike: the algebra
 // (odeint's algebra_stepper_base, which also gives algebra()) and the type names that odeint's
 // integrate functions, traits and adapters look up. The steppers add order, do_step and their

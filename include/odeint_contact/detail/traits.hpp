@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Type helpers, and the customization point component_traits (declared here because the
 // algebra needs it; users reach it through <odeint_contact/contact_state.hpp>): how a state
 // component is classified (scalar, range or Eigen object), its scalar and plain value type,
