@@ -327,8 +327,7 @@ public:
 
 private:
     static std::string failure_prefix(const char* name, std::size_t i, const time_type& t, const time_type& dt) {
-        std::string prefix = std::string("odeint_contact::") + name + "::do_step: step from t = " +
-                             detail::format(t) + " with dt = " + detail::format(dt) + " failed";
+        std::string prefix = detail::step_failure_prefix(name, t, dt);
         if (stages > 1) prefix += " in stage " + std::to_string(i + 1) + " of " + std::to_string(stages);
         return prefix + ": ";
     }
