@@ -102,8 +102,13 @@ numerical_flow_result<Value> numerical_action_flow(const F& f, const DF& df, con
     };
 
     stepper_type stepper;
-    const Value order = Value(stepper_type::stepper_order_value);
-    const Value error_order = Value(stepper_type::error_order_value);
+    // Read into plain ints first: odeint declares these static const members without a definition,
+    // and a multiprecision Value's constructor takes its argument by reference (an odr-use that
+    // clang at -O1 leaves to the linker).
+    const int order_int = stepper_type::stepper_order_value;
+    const int error_order_int = stepper_type::error_order_value;
+    const Value order = Value(order_int);
+    const Value error_order = Value(error_order_int);
     state x{s0, Value(0)};
     state dxdt{};
     state out{};
