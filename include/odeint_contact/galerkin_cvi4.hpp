@@ -68,7 +68,8 @@
 // discrete Legendre transform degenerates (w <= 0), or when the new state is not finite;
 // parameter_error for a non-finite t or dt, or dt = 0.
 // Layout: the Newton iteration runs on plain numbers (the raw values of q, p and s, SI values for
-// Boost.Units): dense linear algebra mixes the units of b and q_{k+1} with those of the residual.
+// Boost.Units, an Eigen object's elements in storage order): dense linear algebra mixes the units
+// of b and q_{k+1} with those of the residual.
 // States and units are met only at the calls of V, F and their derivatives and at the output.
 // References: Bravetti, Seri, Vermeeren, Zadra, "New directions for contact integrators", GSI
 // 2021; Vermeeren, Bravetti, Seri, "Contact variational integrators", J. Phys. A 52 (2019);
