@@ -9,17 +9,22 @@
 //
 // Cost is the number of evaluations of dV/dq, counted by the potential itself (the expensive call
 // in an N-body-like problem). cvi carries its sample from step to step (initialize, then
-// do_step(H, x, sample, t, dt)): one evaluation per stage, plus one at the start. Error is the
+// do_step(H, x, sample, t, dt)): one evaluation per stage, plus one at the start. galerkin_cvi4
+// (implicit) calls V and dV/dq together N + 3 times per step and the Hessian of V N times (N
+// Newton updates); both are counted, the Hessians separately. Each run is also timed (wall
+// time: the fastest of repetitions over at least 2 ms). Error is the
 // largest of |q - q_ref|, |p - p_ref| (Euclidean) and |s - s_ref| at T, against a reference:
 // chi<kahan_li8> with a fine step, whose own error the program bounds by comparing it with the
 // same method at half the step and with chi<sofroniou_spaletta10>.
 //
-// Writes error_vs_cost.csv (problem, base, table, steps, dt, evaluations, error) for
+// Writes error_vs_cost.csv (problem, base, table, steps, dt, evaluations, error, hessians,
+// seconds) for
 // doc/plots/error_vs_cost.gp, and prints, per problem and target accuracy, the fewest evaluations
 // each method needs (interpolated between measured points in log-log) - the numbers quoted in
 // doc/choosing_a_method.md - and the goals of issue 10 measured on them.
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cmath>
 #include <cstddef>
 #include <cstdio>
@@ -40,21 +45,31 @@ namespace {
 
 constexpr double end_time = 20.0;
 
-// The paper's Kepler potential, counting its gradient evaluations.
+// What a run's potential counts.
+struct counters {
+    std::size_t gradients = 0;
+    std::size_t hessians = 0;
+};
+
+// The paper's Kepler potential, counting its gradient and Hessian evaluations.
 struct counted_kepler_potential {
-    std::size_t* gradients;
+    counters* count;
     double value(const paper::kepler_coor& q, double t) const { return paper::kepler_potential{}.value(q, t); }
     void gradient(const paper::kepler_coor& q, double t, paper::kepler_coor& dVdq) const {
-        ++*gradients;
+        ++count->gradients;
         paper::kepler_potential{}.gradient(q, t, dVdq);
+    }
+    void hessian(const paper::kepler_coor& q, double t, oc::hessian_matrix<double>& H) const {
+        ++count->hessians;
+        paper::kepler_potential{}.hessian(q, t, H);
     }
 };
 
 struct kepler {
     static constexpr const char* name = "kepler";
     using state = paper::kepler_state;
-    static auto hamiltonian(std::size_t* gradients) {
-        return oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, counted_kepler_potential{gradients},
+    static auto hamiltonian(counters* count) {
+        return oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, counted_kepler_potential{count},
                                               oc::linear_action(paper::kepler_friction{-0.05}));
     }
     static state start() { return paper::kepler_initial_state(); }
@@ -64,21 +79,25 @@ struct kepler {
     }
 };
 
-// V = q^2/2, counting its gradient evaluations.
+// V = q^2/2, counting its gradient and Hessian evaluations.
 struct counted_spring {
-    std::size_t* gradients;
+    counters* count;
     double value(double q, double) const { return q * q / 2; }
     void gradient(double q, double, double& dVdq) const {
-        ++*gradients;
+        ++count->gradients;
         dVdq = q;
+    }
+    void hessian(double, double, oc::hessian_matrix<double>& H) const {
+        ++count->hessians;
+        H(0, 0) = 1;
     }
 };
 
 struct oscillator {
     static constexpr const char* name = "oscillator";
     using state = oc::contact_state<double>;
-    static auto hamiltonian(std::size_t* gradients) {
-        return oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, counted_spring{gradients},
+    static auto hamiltonian(counters* count) {
+        return oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, counted_spring{count},
                                               oc::linear_action(0.1));
     }
     static state start() { return {1.0, 0.5, 0.25}; }
@@ -90,7 +109,8 @@ struct oscillator {
 template <class Problem>
 struct run_result {
     typename Problem::state x;
-    std::size_t evaluations;
+    counters count;
+    double seconds;
 };
 
 template <class T>
@@ -103,9 +123,8 @@ struct has_sample {
 };
 
 template <class Problem, class Stepper>
-run_result<Problem> run(std::size_t steps) {
-    std::size_t gradients = 0;
-    const auto H = Problem::hamiltonian(&gradients);
+typename Problem::state run_once(std::size_t steps, counters& count) {
+    const auto H = Problem::hamiltonian(&count);
     typename Problem::state x = Problem::start();
     const double dt = end_time / double(steps);
     if constexpr (has_sample<Stepper>::value) {
@@ -117,50 +136,86 @@ run_result<Problem> run(std::size_t steps) {
         // integrate_n_steps, not integrate_const: the latter may drop the last step to rounding of t.
         odeint::integrate_n_steps(Stepper(), H, x, 0.0, dt, steps);
     }
-    return {x, gradients};
+    return x;
+}
+
+// One counted run, then repetitions until 2 ms (and at least 3 runs) have passed; the wall time
+// is the fastest run's, the one least disturbed by other processes on a shared machine.
+template <class Problem, class Stepper>
+run_result<Problem> run(std::size_t steps) {
+    using clock = std::chrono::steady_clock;
+    counters count;
+    const auto begin = clock::now();
+    const typename Problem::state x = run_once<Problem, Stepper>(steps, count);
+    auto fastest = clock::now() - begin;
+    for (int runs = 1; runs < 3 || clock::now() - begin < std::chrono::milliseconds(2); ++runs) {
+        counters ignored;
+        const auto start = clock::now();
+        run_once<Problem, Stepper>(steps, ignored);
+        fastest = std::min(fastest, clock::now() - start);
+    }
+    return {x, count, std::chrono::duration<double>(fastest).count()};
 }
 
 struct point {
     std::string problem, base, table;
     std::size_t steps;
     double dt;
-    std::size_t evaluations;
+    std::size_t evaluations;  // of dV/dq (galerkin_cvi4: of V and dV/dq together)
     double error;
+    std::size_t hessians;
+    double seconds;  // wall time of one run
 };
 
 // Step counts 10 * 2^(k/4): four points per halving of dt, from dt = 2 down until the error
-// reaches `floor` or the evaluations exceed the budget.
+// reaches `floor` or the evaluations exceed the budget. A step size at which the method throws
+// (galerkin_cvi4's Newton iteration on the longest steps) gives no point.
 template <class Problem, class Stepper>
 void sweep(const char* base, const char* table, const typename Problem::state& reference, double floor,
            std::vector<point>& out) {
     const std::size_t budget = 2000000;
     for (int k = 0;; ++k) {
         const auto steps = static_cast<std::size_t>(std::lround(10.0 * std::pow(2.0, k / 4.0)));
-        const run_result<Problem> r = run<Problem, Stepper>(steps);
-        if (r.evaluations > budget) break;
+        run_result<Problem> r;
+        try {
+            r = run<Problem, Stepper>(steps);
+        } catch (const oc::step_error&) {
+            continue;
+        }
+        if (r.count.gradients > budget) break;
         const double error = Problem::deviation(r.x, reference);
-        out.push_back({Problem::name, base, table, steps, end_time / double(steps), r.evaluations, error});
+        out.push_back({Problem::name, base, table, steps, end_time / double(steps), r.count.gradients, error,
+                       r.count.hessians, r.seconds});
         if (error < floor) break;
     }
 }
 
-// Fewest evaluations for which the method's error is <= target: the first crossing of the target
-// by the measured curve, interpolated linearly in log(evaluations)-log(error). NaN if never.
-double evaluations_for(const std::vector<point>& points, const std::string& problem, const std::string& base,
-                       const std::string& table, double target) {
+// Costs of a point: evaluations of dV/dq; those plus Hessians; wall time.
+double gradients_of(const point& p) { return double(p.evaluations); }
+double gradients_and_hessians_of(const point& p) { return double(p.evaluations + p.hessians); }
+double seconds_of(const point& p) { return p.seconds; }
+
+// Least cost for which the method's error is <= target: the first crossing of the target by the
+// measured curve, interpolated linearly in log(cost)-log(error). NaN if never.
+double cost_for(const std::vector<point>& points, const std::string& problem, const std::string& base,
+                const std::string& table, double target, double (*cost)(const point&)) {
     const point* previous = nullptr;
     for (const point& p : points) {
         if (p.problem != problem || p.base != base || p.table != table) continue;
         if (std::isfinite(p.error) && p.error <= target) {
-            if (!previous || !std::isfinite(previous->error) || previous->error > 1.0)
-                return double(p.evaluations);
+            if (!previous || !std::isfinite(previous->error) || previous->error > 1.0) return cost(p);
             const double a = std::log(previous->error), b = std::log(p.error);
-            const double x0 = std::log(double(previous->evaluations)), x1 = std::log(double(p.evaluations));
+            const double x0 = std::log(cost(*previous)), x1 = std::log(cost(p));
             return std::exp(x0 + (std::log(target) - a) / (b - a) * (x1 - x0));
         }
         previous = &p;
     }
     return std::nan("");
+}
+
+double evaluations_for(const std::vector<point>& points, const std::string& problem, const std::string& base,
+                       const std::string& table, double target) {
+    return cost_for(points, problem, base, table, target, gradients_of);
 }
 
 template <template <class...> class Engine, class Problem>
@@ -202,6 +257,7 @@ void measure(std::vector<point>& points) {
     sweep_tables<oc::chi, Problem>("chi", reference, floor, points);
     sweep_tables<oc::cvi, Problem>("cvi", reference, floor, points);
     sweep<Problem, odeint::runge_kutta4<S>>("rk4", "runge_kutta4", reference, floor, points);
+    sweep<Problem, oc::galerkin_cvi4<S>>("galerkin", "galerkin_cvi4", reference, floor, points);
 }
 
 void print_costs(const std::vector<point>& points, const char* problem) {
@@ -223,15 +279,48 @@ void print_costs(const std::vector<point>& points, const char* problem) {
             std::printf("\n");
         }
     }
-    std::printf("%-26s", "runge_kutta4");
-    for (double target : targets) {
-        const double n = evaluations_for(points, problem, "rk4", "runge_kutta4", target);
-        if (std::isnan(n))
-            std::printf(" %9s", "-");
-        else
-            std::printf(" %9.0f", n);
+    // galerkin_cvi4: calls of V and dV/dq (its Hessians in print_fourth_order).
+    const std::array<const char*, 2> others[] = {{"rk4", "runge_kutta4"}, {"galerkin", "galerkin_cvi4"}};
+    for (const auto& m : others) {
+        std::printf("%-26s", m[1]);
+        for (double target : targets) {
+            const double n = evaluations_for(points, problem, m[0], m[1], target);
+            if (std::isnan(n))
+                std::printf(" %9s", "-");
+            else
+                std::printf(" %9.0f", n);
+        }
+        std::printf("\n");
     }
-    std::printf("\n");
+}
+
+// galerkin_cvi4 against the fourth-order explicit methods: for an error <= target, evaluations
+// (galerkin_cvi4: calls of V and dV/dq, then those plus Hessians) and wall time.
+void print_fourth_order(const std::vector<point>& points, const char* problem) {
+    std::printf("\n%s, fourth order: cost for an error <= target at T = %g (evaluations of dV/dq; "
+                "galerkin_cvi4: V&dV/dq calls + Hessians; wall time in microseconds)\n",
+                problem, end_time);
+    const struct {
+        const char *label, *base, *table;
+    } methods[] = {{"galerkin_cvi4", "galerkin", "galerkin_cvi4"},
+                   {"chi4 (chi<triple_jump4>)", "chi", "triple_jump4"},
+                   {"cvi4 (cvi<triple_jump4>)", "cvi", "triple_jump4"},
+                   {"chi<suzuki4>", "chi", "suzuki4"},
+                   {"runge_kutta4", "rk4", "runge_kutta4"}};
+    for (double target : {1e-2, 1e-4, 1e-6, 1e-8, 1e-10}) {
+        std::printf("  %.0e:", target);
+        for (const auto& m : methods) {
+            const double evaluations = cost_for(points, problem, m.base, m.table, target, gradients_of);
+            const double with_hessians = cost_for(points, problem, m.base, m.table, target, gradients_and_hessians_of);
+            const double seconds = cost_for(points, problem, m.base, m.table, target, seconds_of);
+            if (std::string(m.base) == "galerkin")
+                std::printf("  %s %.0f+%.0f %.0f us;", m.label, evaluations, with_hessians - evaluations,
+                            1e6 * seconds);
+            else
+                std::printf("  %s %.0f %.0f us;", m.label, evaluations, 1e6 * seconds);
+        }
+        std::printf("\n");
+    }
 }
 
 // The goals of issue 10, section 2, on the measured curves.
@@ -290,14 +379,16 @@ int main() {
         std::perror("error_vs_cost.csv");
         return 1;
     }
-    std::fprintf(csv, "problem,base,table,steps,dt,evaluations,error\n");
+    std::fprintf(csv, "problem,base,table,steps,dt,evaluations,error,hessians,seconds\n");
     for (const point& p : points)
-        std::fprintf(csv, "%s,%s,%s,%zu,%.17g,%zu,%.6e\n", p.problem.c_str(), p.base.c_str(), p.table.c_str(),
-                     p.steps, p.dt, p.evaluations, p.error);
+        std::fprintf(csv, "%s,%s,%s,%zu,%.17g,%zu,%.6e,%zu,%.3e\n", p.problem.c_str(), p.base.c_str(),
+                     p.table.c_str(), p.steps, p.dt, p.evaluations, p.error, p.hessians, p.seconds);
     std::fclose(csv);
 
     print_costs(points, "kepler");
     print_costs(points, "oscillator");
+    print_fourth_order(points, "kepler");
+    print_fourth_order(points, "oscillator");
     print_goals(points);
     return 0;
 }

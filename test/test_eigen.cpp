@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSL-1.0
 // Eigen objects as q and p: contact_state<Eigen::VectorXd>, <Eigen::Vector3d> and
 // <Eigen::Matrix3Xd> (with odeint's Eigen support) run every contact stepper and odeint's
-// runge_kutta4, and follow the trajectory of the same system on std::vector<double>.
+// runge_kutta4, and follow the trajectory of the same system on std::vector<double>
+// (galerkin_cvi4: see its test case below).
 //
 // Why bit for bit in q and p: with F = f s the action flow's factor exp(-f tau) (chi), the
 // Legendre factors 1 -/+ (tau/2) f (cvi2) and dp/dt = -dV/dq - f p (runge_kutta4) do not depend
@@ -188,6 +189,38 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(quadratic_action_to_round_off, Use, steppers) {
         BOOST_TEST(std::abs(p[i] - reference.p[i]) <= s_tolerance);
     }
     BOOST_TEST(std::abs(x.s - reference.s) <= s_tolerance);
+}
+
+// galerkin_cvi4 copies q and p into plain numbers (in the element order of data()) and does all
+// its arithmetic there, with the same loops for every container; the potential computes the same
+// expressions on both. So q, p and s all follow std::vector bit for bit, also for
+// F = gamma s^2/2 (s enters p only through that same arithmetic). Through integrate_const, which
+// copies the stepper (its fixed-size scratch vectors must be initialised).
+template <class C, class Action>
+void check_galerkin_against_vector(std::size_t n, const Action& action) {
+    const auto system = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, anharmonic_ring{}, action);
+    auto reference = initial_state<std::vector<double>>(n);
+    auto x = initial_state<C>(n);
+    oc::galerkin_cvi4<oc::contact_state<std::vector<double>>> reference_stepper;
+    oc::galerkin_cvi4<oc::contact_state<C>> stepper;
+    const double end = double(steps) * dt;
+    const auto reference_steps = odeint::integrate_const(reference_stepper, system, reference, 0.0, end, dt);
+    const auto eigen_steps = odeint::integrate_const(stepper, system, x, 0.0, end, dt);
+    BOOST_TEST(eigen_steps == reference_steps);
+    BOOST_TEST(flat(x.q) == reference.q, boost::test_tools::per_element());
+    BOOST_TEST(flat(x.p) == reference.p, boost::test_tools::per_element());
+    BOOST_TEST(x.s == reference.s);
+    // The run moved: a stepper that did nothing would pass the comparisons above.
+    const auto start = initial_state<std::vector<double>>(n);
+    BOOST_TEST(std::abs(reference.q[0] - start.q[0]) > 1e-3);
+    BOOST_TEST(std::abs(reference.s - start.s) > 1e-3);
+}
+
+BOOST_AUTO_TEST_CASE(galerkin_cvi4_follows_std_vector) {
+    check_galerkin_against_vector<Eigen::VectorXd>(7, oc::linear_action(0.3));
+    check_galerkin_against_vector<Eigen::Vector3d>(3, oc::linear_action(0.3));
+    check_galerkin_against_vector<Eigen::Matrix3Xd>(12, oc::linear_action(0.3));
+    check_galerkin_against_vector<Eigen::Matrix3Xd>(12, oc::quadratic_action(0.5));
 }
 
 // H as a function of the state, and its reduction, on a Matrix3Xd.

@@ -2,7 +2,9 @@
 # Figure for example/error_vs_cost.cpp: run the program (it writes error_vs_cost.csv), then
 #   gnuplot -e "outdir='<dir>'" error_vs_cost.gp
 # Error at T = 20 against evaluations of dV/dq, log-log: one panel per problem and base step
-# (chi<Table>, cvi<Table>), one curve per table, odeint's runge_kutta4 dashed in every panel.
+# (chi<Table>, cvi<Table>), one curve per table, odeint's runge_kutta4 dashed and galerkin_cvi4
+# dotted in every panel (galerkin_cvi4's cost: its calls of V and dV/dq plus its Hessians of V,
+# columns 6 and 8).
 if (!exists("outdir")) outdir = "."
 set terminal pngcairo size 1600,1200 font ",12"
 set output outdir."/error_vs_cost.png"
@@ -35,7 +37,9 @@ do for [problem in "kepler oscillator"] {
                  with linespoints lw 2 pt int(word(points, i)) ps 0.7 lc rgb word(colors, i) \
                  title sprintf("%s (order %s)", word(tables, i), word(orders, i)) noenhanced, \
              file using (sel(problem, "rk4", "runge_kutta4", 6)):(sel(problem, "rk4", "runge_kutta4", 7)) \
-                 with linespoints lw 2 dt 2 pt 6 ps 0.7 lc rgb "#555555" title "odeint runge\\_kutta4 (order 4)"
+                 with linespoints lw 2 dt 2 pt 6 ps 0.7 lc rgb "#555555" title "odeint runge\\_kutta4 (order 4)", \
+             file using (sel(problem, "galerkin", "galerkin_cvi4", 6) + sel(problem, "galerkin", "galerkin_cvi4", 8)):(sel(problem, "galerkin", "galerkin_cvi4", 7)) \
+                 with linespoints lw 2 dt 3 pt 2 ps 0.7 lc rgb "#000000" title "galerkin_cvi4 (order 4, +Hessians)" noenhanced
     }
 }
 unset multiplot

@@ -68,7 +68,8 @@
 // discrete Legendre transform degenerates (w <= 0), or when the new state is not finite;
 // parameter_error for a non-finite t or dt, or dt = 0.
 // Layout: the Newton iteration runs on plain numbers (the raw values of q, p and s, SI values for
-// Boost.Units): dense linear algebra mixes the units of b and q_{k+1} with those of the residual.
+// Boost.Units, an Eigen object's elements in storage order): dense linear algebra mixes the units
+// of b and q_{k+1} with those of the residual.
 // States and units are met only at the calls of V, F and their derivatives and at the output.
 // References: Bravetti, Seri, Vermeeren, Zadra, "New directions for contact integrators", GSI
 // 2021; Vermeeren, Bravetti, Seri, "Contact variational integrators", J. Phys. A 52 (2019);
@@ -145,9 +146,16 @@ E element_from_raw(const Value& x) {
         return E(x);
 }
 
+// An Eigen object's elements in its linear (storage) order, through size() and coeff(i), which
+// Eigen 3.3 has for every plain vector and matrix.
+template <class C>
+inline constexpr bool is_eigen_component_v = default_kind<std::remove_cv_t<C>>() == component_kind::eigen;
+
 template <class C>
 std::size_t raw_size(const C& c) {
-    if constexpr (is_range_v<C>)
+    if constexpr (is_eigen_component_v<C>)
+        return static_cast<std::size_t>(c.size());
+    else if constexpr (is_range_v<C>)
         return static_cast<std::size_t>(std::distance(boost::begin(c), boost::end(c)));
     else
         return 1;
@@ -155,7 +163,9 @@ std::size_t raw_size(const C& c) {
 
 template <class Value, class C>
 void copy_to_raw(const C& c, Value* out) {
-    if constexpr (is_range_v<C>) {
+    if constexpr (is_eigen_component_v<C>) {
+        for (decltype(c.size()) i = 0; i < c.size(); ++i) out[i] = Value(raw_value(c.coeff(i)));
+    } else if constexpr (is_range_v<C>) {
         for (auto it = boost::begin(c); it != boost::end(c); ++it) *out++ = Value(raw_value(*it));
     } else {
         *out = Value(raw_value(c));
@@ -164,7 +174,10 @@ void copy_to_raw(const C& c, Value* out) {
 
 template <class Value, class C>
 void copy_from_raw(const Value* in, C& c) {
-    if constexpr (is_range_v<C>) {
+    if constexpr (is_eigen_component_v<C>) {
+        using element = typename C::Scalar;
+        for (decltype(c.size()) i = 0; i < c.size(); ++i) c.coeffRef(i) = element_from_raw<element>(in[i]);
+    } else if constexpr (is_range_v<C>) {
         using element = std::decay_t<decltype(*boost::begin(c))>;
         for (auto it = boost::begin(c); it != boost::end(c); ++it) *it = element_from_raw<element>(*in++);
     } else {
@@ -524,8 +537,10 @@ private:
     }
 
     resizer_type m_resizer;
-    boost::numeric::odeint::state_wrapper<coordinate_type> m_coordinate;  // V's argument
-    boost::numeric::odeint::state_wrapper<force_type> m_force;            // V's gradient
+    // V's argument and gradient; zeroed where the size is fixed (a fixed-size Eigen vector is
+    // otherwise uninitialised, and integrate_const copies the stepper).
+    boost::numeric::odeint::state_wrapper<coordinate_type> m_coordinate{detail::zero_component<coordinate_type>()};
+    boost::numeric::odeint::state_wrapper<force_type> m_force{detail::zero_component<force_type>()};
     detail::newton_solver<Value> m_newton;
     detail::dense_matrix<Value> m_hessian;
     std::size_t m_n = static_cast<std::size_t>(-1);
