@@ -203,6 +203,7 @@ public:
     // V and grad V at the start of the step: evaluated here, or the caller's sample.
     template <class Alg, class System, class StateIn>
     void begin(Alg&, const System& system, const StateIn& in, const time_type& t, const time_type&) {
+        m_part_stage = no_part;
         m_start_value = &m_energy[0];
         m_start_force = &m_force[0].m_v;
         m_energy[0] = detail::potential_value_and_gradient(system.potential(), in.q, t, m_force[0].m_v);
@@ -212,6 +213,7 @@ public:
     template <class Alg, class System, class StateIn>
     void begin(Alg&, const System&, const StateIn&, const time_type&, const time_type&,
                const sample_type& sample_in, sample_type&) {
+        m_part_stage = no_part;
         m_start_value = &sample_in.value;
         m_start_force = &sample_in.gradient;
         m_next = 0;
@@ -219,6 +221,14 @@ public:
 
     template <class Alg>
     void end(Alg&) {}
+
+    // Where the action part's step_error came from (see chi_composition.hpp's part_context).
+    std::string part_context(const time_type&) const {
+        if (m_part_stage == no_part) return {};
+        return (stages > 1 ? "in stage " + std::to_string(m_part_stage + 1) + " of " + std::to_string(stages) + ", "
+                           : std::string()) +
+               "in the implicit action equation";
+    }
 
     // Only after the whole step has succeeded: the end values become the caller's sample.
     template <class Alg>
@@ -280,14 +290,9 @@ public:
         // then tau T(pi), and V_{k+1} last: it comes latest, after q_{k+1} and the potential.
         const action_t r_start = action_t(s_in - h * (v_start + action_start));
         const action_t r = action_t((r_start + dt_T) - h * m_energy[next]);
-        const action_solve<action_t> root = with_step_context<step_error>(
-            name, t_step, dt_step,
-            [&] {
-                return (stages > 1 ? "in stage " + std::to_string(i + 1) + " of " + std::to_string(stages) + ", "
-                                   : std::string()) +
-                       "in the implicit action equation";
-            },
-            [&] { return action.template solve_implicit<Value>(r, h, t1); });
+        m_part_stage = i;  // where a step_error of the solve comes from (see part_context)
+        const action_solve<action_t> root = action.template solve_implicit<Value>(r, h, t1);
+        m_part_stage = no_part;
         // The discrete Legendre transform at q_{k+1}: b = 1 + h F_s(s_{k+1}, t_{k+1}), the slope
         // of the implicit equation at the root, from the solver when it supplies it. On the
         // root's branch b > 0 in exact arithmetic, checked here after rounding and for user
@@ -346,6 +351,8 @@ private:
     boost::numeric::odeint::state_wrapper<momentum_type> m_p{detail::zero_component<momentum_type>()};
     boost::numeric::odeint::state_wrapper<momentum_type> m_momentum{detail::zero_component<momentum_type>()};
     action_t m_s{};
+    static constexpr std::size_t no_part = std::size_t(-1);
+    std::size_t m_part_stage = no_part;  // the stage whose implicit solve is running
 };
 
 }  // namespace detail

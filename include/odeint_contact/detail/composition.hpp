@@ -30,6 +30,11 @@
 //                                                 written `out` (a user callback, the check of
 //                                                 the result): the strong guarantee of do_step
 //   end(algebra, extra...)                        after the last stage
+//   std::string part_context(dt) const            after a step_error: where in the step the
+//                                                 part that threw it was running (an action
+//                                                 flow or solve), or empty when the step threw
+//                                                 it itself; the engine then puts the stepper,
+//                                                 t, dt and this in front of the part's message
 #ifndef ODEINT_CONTACT_DETAIL_COMPOSITION_HPP
 #define ODEINT_CONTACT_DETAIL_COMPOSITION_HPP
 
@@ -225,13 +230,18 @@ protected:
                 m_step.begin(algebra, system, in, t, dt, extra...);
                 for (std::size_t i = 0; i < stages; ++i) m_step.stage(algebra, system, i, in, out, t, dt, m_name);
                 m_step.end(algebra, extra...);
-            } catch (const typename Step::errors::step&) {
+            } catch (const typename Step::errors::step& e) {
                 if (in_place) restore(out);
                 // A non-finite input makes whatever fails first fail; name the input instead.
                 const std::string bad = first_non_finite_of_state(in);  // restored when in place
                 if (!bad.empty())
                     throw typename Step::errors::step(step_failure_prefix(m_name, t, dt) + ": the input state is not finite (" + bad +
                                      "); the state is unchanged");
+                // A part's own message (an action flow or solve): the step says where it was.
+                const std::string where = m_step.part_context(dt);
+                if (!where.empty())
+                    throw typename Step::errors::step(step_failure_prefix(m_name, t, dt) + " " + where + ": " + e.what() +
+                                                      "; the state is unchanged");
                 throw;
             } catch (...) {
                 if (in_place) restore(out);
