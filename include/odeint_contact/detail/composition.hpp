@@ -183,7 +183,7 @@ public:
 
     template <class StateIn>
     void adjust_size(const StateIn& x) {
-        m_step.resize(x);
+        resize_buffers(x);
     }
 
 protected:
@@ -205,12 +205,7 @@ protected:
                 throw typename Step::errors::parameter(times_message(t, dt, std::string(m_name) + "::do_step"));
             if (!same_lengths(in, out))
                 throw typename Step::errors::parameter(lengths_message(in, out, std::string(m_name) + "::do_step"));
-            m_resizer.adjust_size(in, [this](const auto& x) {
-                namespace odeint = boost::numeric::odeint;
-                const bool saved = odeint::adjust_size_by_resizeability(
-                    m_saved, x, typename odeint::is_resizeable<state_type>::type());
-                return m_step.resize(x) || saved;
-            });
+            m_resizer.adjust_size(in, [this](const auto& x) { return resize_buffers(x); });
             auto& algebra = this->m_algebra;
             // Strong guarantee also against user callbacks that throw after the last stage has
             // begun writing `out` (a kinetic part without flow in chi's last flow of T) and
@@ -248,6 +243,15 @@ protected:
                 throw;
             }
         }
+    }
+
+    // The step's buffers and the saved input, both: adjust_size and the resizer must size alike.
+    template <class StateIn>
+    bool resize_buffers(const StateIn& x) {
+        namespace odeint = boost::numeric::odeint;
+        const bool saved =
+            odeint::adjust_size_by_resizeability(m_saved, x, typename odeint::is_resizeable<state_type>::type());
+        return m_step.resize(x) || saved;
     }
 
     template <class StateOut>
