@@ -205,7 +205,7 @@ protected:
                 throw typename Step::errors::parameter(times_message(t, dt, std::string(m_name) + "::do_step"));
             if (!same_lengths(in, out))
                 throw typename Step::errors::parameter(lengths_message(in, out, std::string(m_name) + "::do_step"));
-            m_resizer.adjust_size(in, [this](const auto& x) { return resize_buffers(x); });
+            m_resizer.adjust_size(in, [this](const auto& x) { return this->resize_buffers(x); });
             auto& algebra = this->m_algebra;
             // Strong guarantee also against user callbacks that throw after the last stage has
             // begun writing `out` (a kinetic part without flow in chi's last flow of T) and
