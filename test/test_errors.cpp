@@ -53,6 +53,12 @@ bool same_bits(const State& a, const State& b) {
     static_assert(std::is_trivially_copyable_v<State>);
     return std::memcmp(&a, &b, sizeof(State)) == 0;
 }
+bool same_bits(const oc::contact_state<std::vector<double>>& a, const oc::contact_state<std::vector<double>>& b) {
+    const auto same = [](const std::vector<double>& u, const std::vector<double>& v) {
+        return u.size() == v.size() && std::memcmp(u.data(), v.data(), u.size() * sizeof(double)) == 0;
+    };
+    return same(a.q, b.q) && same(a.p, b.p) && std::memcmp(&a.s, &b.s, sizeof(double)) == 0;
+}
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
@@ -334,27 +340,34 @@ struct fault_injector {
 };
 
 // T = |p|^2/2 without a flow member: the steppers call gradient and value.
+// On two-element containers of either kind (std::array and std::vector states).
 struct faulty_kinetic {
     fault_injector* faults;
-    double value(const std::array<double, 2>& p) const {
+    template <class P>
+    double value(const P& p) const {
         faults->call();
         return 0.5 * (p[0] * p[0] + p[1] * p[1]);
     }
-    void gradient(const std::array<double, 2>& p, std::array<double, 2>& dTdp) const {
+    template <class P, class D>
+    void gradient(const P& p, D& dTdp) const {
         faults->call();
-        dTdp = p;
+        dTdp[0] = p[0];
+        dTdp[1] = p[1];
     }
 };
 
 struct faulty_potential {
     fault_injector* faults;
-    double value(const std::array<double, 2>& q, double t) const {
+    template <class Q>
+    double value(const Q& q, double t) const {
         faults->call();
         return 0.5 * (1.0 + 0.1 * t) * (q[0] * q[0] + q[1] * q[1]);
     }
-    void gradient(const std::array<double, 2>& q, double t, std::array<double, 2>& dVdq) const {
+    template <class Q, class D>
+    void gradient(const Q& q, double t, D& dVdq) const {
         faults->call();
-        dVdq = {(1.0 + 0.1 * t) * q[0], (1.0 + 0.1 * t) * q[1]};
+        dVdq[0] = (1.0 + 0.1 * t) * q[0];
+        dVdq[1] = (1.0 + 0.1 * t) * q[1];
     }
 };
 
@@ -386,8 +399,8 @@ template <class Stepper>
 struct kinetic_for {
     using type = faulty_kinetic;
 };
-template <>
-struct kinetic_for<oc::cvi2<state>> {  // cvi2 takes quadratic_kinetic only
+template <class State>
+struct kinetic_for<oc::cvi2<State>> {  // cvi2 takes quadratic_kinetic only
     using type = oc::quadratic_kinetic<>;
 };
 
@@ -401,11 +414,17 @@ Kinetic make_kinetic(fault_injector* faults) {
 
 using array_steppers = boost::mpl::list<oc::chi2<state>, oc::chi4<state>, oc::chi6<state>, oc::chi8<state>,
                                         oc::cvi2<state>>;
+// The engine keeps the guarantee two ways: fixed-size q and p are saved and restored, dynamically
+// sized ones are stepped into a spare state that is swapped in only on success; both are tested.
+using guarantee_steppers = boost::mpl::list<oc::chi2<state>, oc::chi4<state>, oc::chi6<state>, oc::chi8<state>,
+                                            oc::cvi2<state>, oc::chi2<vector_state>, oc::chi4<vector_state>,
+                                            oc::cvi2<vector_state>>;
 
 // For every n up to the number of callback calls in a step, a step whose n-th call throws leaves
 // the caller's state unchanged bit for bit (in place, and the input of the out-of-place form),
 // and the stepper's next step is the one a fresh stepper takes (nothing cached from the failure).
-BOOST_AUTO_TEST_CASE_TEMPLATE(a_throwing_callback_leaves_the_state_unchanged, Stepper, array_steppers) {
+BOOST_AUTO_TEST_CASE_TEMPLATE(a_throwing_callback_leaves_the_state_unchanged, Stepper, guarantee_steppers) {
+    using state = typename Stepper::state_type;
     fault_injector faults;
     const auto H = oc::make_separable_hamiltonian(make_kinetic<typename kinetic_for<Stepper>::type>(&faults),
                                                   faulty_potential{&faults}, faulty_action{&faults});
@@ -430,7 +449,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(a_throwing_callback_leaves_the_state_unchanged, St
             const state before = x;
             faults.calls = 0;
             faults.throw_at = n;
-            state out{};
+            state out = x0;  // sized like the input
             if (in_place)
                 BOOST_CHECK_THROW(stepper.do_step(H, x, 0.25, 0.125), injected_fault);
             else
