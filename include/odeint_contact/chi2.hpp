@@ -27,7 +27,8 @@
 // different lengths, and step_error when an action flow does not exist over its stage
 // (F = gamma s^2/2 blows up when 2 + gamma tau s <= 0) or the new s is not finite (a NaN or inf
 // input, a singular potential, an overflow); the state is then unchanged, also when a part of H
-// throws.
+// throws. A NaN in a coordinate no part of H reads (q when V does not depend on it) is carried
+// along, not caught: finding it would take a pass over q per step.
 // References: Bravetti, Seri, Vermeeren, Zadra, "Numerical integration in celestial mechanics: a
 // case for contact geometry" (2020) and "New directions for contact integrators" (2021);
 // Yoshida, Phys. Lett. A 150 (1990) 262 for the splitting and composition pattern.
