@@ -32,21 +32,32 @@ struct is_contact_state : std::false_type {};
 template <class Q, class P, class S>
 struct is_contact_state<contact_state<Q, P, S>> : std::true_type {};
 
-// Scalars (numbers, quantities) and Eigen objects are updated as whole objects (odeint's
+// A component whose component_traits name an algebra_type gets that algebra (odeint's
+// mpi_nested_algebra for mpi_state, which is no range: odeint_contact/mpi.hpp). Otherwise scalars
+// (numbers, quantities) and Eigen objects are updated as whole objects (odeint's
 // vector_space_algebra; Eigen fuses each operation into one loop); ranges of plain numbers with
 // the algebra odeint picks for them (array_algebra, range_algebra, openmp_nested_algebra for
 // openmp_state, ...); ranges of quantities with range_algebra, which only needs element-wise
 // operations.
 template <class T, class = void>
+struct has_traits_algebra : std::false_type {};
+template <class T>
+struct has_traits_algebra<T, std::void_t<typename component_traits<T>::algebra_type>> : std::true_type {};
+
+template <class T, class = void>
 struct component_algebra {
     using type = boost::numeric::odeint::vector_space_algebra;
 };
 template <class T>
-struct component_algebra<T, std::enable_if_t<is_range_v<T>>> {
+struct component_algebra<T, std::enable_if_t<is_range_v<T> && !has_traits_algebra<T>::value>> {
     using type = std::conditional_t<
         std::is_arithmetic<scalar_of_t<T>>::value,
         typename boost::numeric::odeint::algebra_dispatcher<T>::algebra_type,
         boost::numeric::odeint::range_algebra>;
+};
+template <class T>
+struct component_algebra<T, std::enable_if_t<has_traits_algebra<T>::value>> {
+    using type = typename component_traits<T>::algebra_type;
 };
 template <class T>
 using component_algebra_t = typename component_algebra<std::remove_cv_t<T>>::type;

@@ -75,6 +75,10 @@ struct default_component_traits {};
 //   typename component_traits<T>::scalar_type      the number type of one element
 //   component_traits<T>::dot(a, b)                 sum_i a_i b_i for a of type T and b of the
 //                                                  same shape (|p|^2, p . dT/dp)
+// and optionally
+//   typename component_traits<T>::algebra_type     the odeint algebra for element-wise work on
+//                                                  T, where the default (vector_space_algebra
+//                                                  for a type that is no range) does not fit
 // Specialise it for a type the defaults do not cover, or to change how a sum is formed (in
 // parallel, across MPI ranks).
 template <class T, class Enable = void>

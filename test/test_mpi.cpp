@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: BSL-1.0
+// odeint's mpi_state as q and p (odeint_contact/mpi.hpp), run by ctest under mpirun with 1, 2 and
+// 4 ranks: every contact stepper (but galerkin_cvi4) and runge_kutta4 on the FPUT-beta ring of
+// example/mpi/fput_chain.hpp, cut into the ranks' slices, against the same ring on a
+// std::vector integrated on rank 0.
+//
+// Why q and p agree bit for bit with F = f s: nothing in q and p depends on s (the friction
+// factors depend on f and the step only), the element-wise operations on a slice are those of
+// range_algebra on the whole vector, and the potentials compute the same expressions (the halo
+// brings the same neighbours). Only the sums (T, p . dT/dp, V) are added in another order: s
+// differs by that. With F = gamma s^2/2, s feeds back into p and everything differs by it.
+#define BOOST_TEST_MODULE mpi
+#include <boost/test/unit_test.hpp>
+
+#include <cmath>
+#include <cstddef>
+#include <cstring>
+#include <vector>
+
+#include <boost/mpi/collectives/all_gather.hpp>
+#include <boost/mpi/collectives/broadcast.hpp>
+#include <boost/mpi/communicator.hpp>
+#include <boost/mpi/environment.hpp>
+#include <boost/mpl/list.hpp>
+#include <boost/numeric/odeint.hpp>
+#include <boost/numeric/odeint/external/mpi/mpi.hpp>
+
+#include <odeint_contact/odeint_contact.hpp>
+#include <odeint_contact/mpi.hpp>
+
+#include "fput_chain.hpp"
+
+namespace odeint = boost::numeric::odeint;
+namespace oc = odeint_contact;
+using fput::slice;
+using serial_state = oc::contact_state<std::vector<double>>;
+using distributed_state = oc::contact_state<slice, slice, double>;
+
+// MPI lives as long as the test program.
+struct mpi_environment {
+    boost::mpi::environment env;
+};
+BOOST_TEST_GLOBAL_FIXTURE(mpi_environment);
+
+namespace {
+
+struct use_chi2 {
+    template <class S>
+    using type = oc::chi2<S>;
+};
+struct use_chi4 {
+    template <class S>
+    using type = oc::chi4<S>;
+};
+struct use_chi6 {
+    template <class S>
+    using type = oc::chi6<S>;
+};
+struct use_chi8 {
+    template <class S>
+    using type = oc::chi8<S>;
+};
+struct use_cvi2 {
+    template <class S>
+    using type = oc::cvi2<S>;
+};
+struct use_cvi4 {
+    template <class S>
+    using type = oc::cvi4<S>;
+};
+struct use_runge_kutta4 {
+    template <class S>
+    using type = odeint::runge_kutta4<S>;
+};
+using steppers = boost::mpl::list<use_chi2, use_chi4, use_chi6, use_chi8, use_cvi2, use_cvi4, use_runge_kutta4>;
+
+// Not a multiple of 2 or 4: the slices differ in length by one.
+constexpr std::size_t n = 1001;
+constexpr std::size_t steps = 20;
+constexpr double dt = 0.05;
+
+serial_state initial_vector() {
+    serial_state x{std::vector<double>(n), std::vector<double>(n), 0.125};
+    for (std::size_t i = 0; i < n; ++i) {
+        x.q[i] = 0.1 * std::sin(double(i) + 1);
+        x.p[i] = 0.1 * std::cos(2 * double(i) + 1);
+    }
+    return x;
+}
+
+// Rank 0's vector cut into the slices; s is given on every rank.
+distributed_state initial_distributed() {
+    const boost::mpi::communicator world;
+    const serial_state v = world.rank() == 0 ? initial_vector() : serial_state{};
+    distributed_state x{slice(world), slice(world), 0.125};
+    odeint::split(v.q, x.q);
+    odeint::split(v.p, x.p);
+    return x;
+}
+
+// The whole state on rank 0 (elsewhere empty vectors) and s.
+serial_state gathered(const distributed_state& x) {
+    const boost::mpi::communicator world;
+    serial_state v{std::vector<double>(world.rank() == 0 ? n : 0), std::vector<double>(world.rank() == 0 ? n : 0), x.s};
+    odeint::unsplit(x.q, v.q);
+    odeint::unsplit(x.p, v.p);
+    return v;
+}
+
+// Whether every rank holds these bits of s.
+bool same_on_every_rank(double s) {
+    const boost::mpi::communicator world;
+    std::vector<double> all;
+    boost::mpi::all_gather(world, s, all);
+    for (double other : all)
+        if (std::memcmp(&other, &s, sizeof s) != 0) return false;
+    return true;
+}
+
+template <class Use, class State, class System>
+void run(const System& system, State& x) {
+    typename Use::template type<State> stepper;
+    odeint::integrate_n_steps(stepper, system, x, 0.0, dt, steps);
+}
+
+double max_difference(const std::vector<double>& a, const std::vector<double>& b) {
+    double d = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) d = std::max(d, std::abs(a[i] - b[i]));
+    return d;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE_TEMPLATE(ranks_agree_with_the_serial_run, Use, steppers) {
+    const boost::mpi::communicator world;
+    const auto serial_system =
+        oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, fput::chain{}, oc::linear_action(0.3));
+    const auto distributed_system =
+        oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, fput::distributed_chain{}, oc::linear_action(0.3));
+
+    auto x = initial_distributed();
+    run<Use>(distributed_system, x);
+    BOOST_TEST(same_on_every_rank(x.s));
+    const serial_state result = gathered(x);
+    if (world.rank() == 0) {
+        auto reference = initial_vector();
+        run<Use>(serial_system, reference);
+        BOOST_TEST(result.q == reference.q, boost::test_tools::per_element());
+        BOOST_TEST(result.p == reference.p, boost::test_tools::per_element());
+        // s differs by the order of the sums' additions only. Each sum has n = 1001 terms: T and
+        // p . dT/dp of size <= 0.005 each, V's bonds <= 0.03 (|d| <= 0.2), so a reordering
+        // changes one by at most n eps sum|terms| <= 1001 * 1.1e-16 * 30 = 3.3e-12, and s takes
+        // it times the length of the sub-step it spans; over 20 steps of 0.05 the sub-steps of
+        // the sums sum to a few times 1 (|weights| of chi8 sum to < 5), so |ds| < 2e-11 even in
+        // the worst case of every rounding in one direction; the random-walk estimate is far
+        // below 1e-12, which is the bound the library promises. exp(-f tau) < 1 only shrinks
+        // earlier differences. A lost or doubled slice changes s by O(1e-2).
+        BOOST_TEST(std::abs(result.s - reference.s) <= 1e-12);
+        BOOST_TEST(std::abs(reference.s - 0.125) > 1e-2);  // s moved
+        if (world.size() == 1) BOOST_TEST(result.s == reference.s);  // nothing was reordered
+    }
+}
+
+// With F = gamma s^2/2 the friction factor depends on s, so the rounding of the reordered sums
+// reaches q and p too: everything agrees to round-off.
+BOOST_AUTO_TEST_CASE_TEMPLATE(s_feeding_back_into_p_agrees_to_round_off, Use, steppers) {
+    const boost::mpi::communicator world;
+    const auto serial_system =
+        oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, fput::chain{}, oc::quadratic_action(0.5));
+    const auto distributed_system = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, fput::distributed_chain{},
+                                                                   oc::quadratic_action(0.5));
+
+    auto x = initial_distributed();
+    run<Use>(distributed_system, x);
+    BOOST_TEST(same_on_every_rank(x.s));
+    const serial_state result = gathered(x);
+    if (world.rank() == 0) {
+        auto reference = initial_vector();
+        run<Use>(serial_system, reference);
+        // s as above; q and p move by |p| dt gamma ds per step, far below s's own difference.
+        BOOST_TEST(std::abs(result.s - reference.s) <= 1e-12);
+        BOOST_TEST(max_difference(result.q, reference.q) <= 1e-12);
+        BOOST_TEST(max_difference(result.p, reference.p) <= 1e-12);
+        BOOST_TEST(std::abs(reference.s - 0.125) > 1e-2);
+    }
+}
+
+// A non-finite value in one rank's slice only: the library's checks see it through the global
+// sums, so every rank throws the same step_error, restores its slice, and stays in step (the
+// next steps agree with the serial run).
+using failing_steppers = boost::mpl::list<use_chi4, use_cvi2>;
+
+BOOST_AUTO_TEST_CASE_TEMPLATE(a_failure_on_one_rank_is_a_failure_on_every_rank, Use, failing_steppers) {
+    const boost::mpi::communicator world;
+    const auto system =
+        oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, fput::distributed_chain{}, oc::linear_action(0.3));
+    typename Use::template type<distributed_state> stepper;
+
+    auto x = initial_distributed();
+    const bool last = world.rank() == world.size() - 1;
+    const double kept = x.p()[0];
+    if (last) x.p()[0] = std::nan("");
+    const std::vector<double> q_before = x.q(), p_before = x.p();
+    const double s_before = x.s;
+    bool threw = false;
+    try {
+        stepper.do_step(system, x, 0.0, dt);
+    } catch (const oc::step_error&) {
+        threw = true;
+    }
+    BOOST_TEST(threw);
+    // Unchanged, the NaN included (compared bit for bit).
+    BOOST_TEST(std::memcmp(x.q().data(), q_before.data(), q_before.size() * sizeof(double)) == 0);
+    BOOST_TEST(std::memcmp(x.p().data(), p_before.data(), p_before.size() * sizeof(double)) == 0);
+    BOOST_TEST(x.s == s_before);
+
+    // The ranks are still in step: repaired, the state steps on like the serial run.
+    if (last) x.p()[0] = kept;
+    for (std::size_t k = 0; k < steps; ++k) stepper.do_step(system, x, double(k) * dt, dt);
+    BOOST_TEST(same_on_every_rank(x.s));
+    const serial_state result = gathered(x);
+    if (world.rank() == 0) {
+        const auto serial_system =
+            oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, fput::chain{}, oc::linear_action(0.3));
+        auto reference = initial_vector();
+        typename Use::template type<serial_state> serial_stepper;
+        for (std::size_t k = 0; k < steps; ++k) serial_stepper.do_step(serial_system, reference, double(k) * dt, dt);
+        BOOST_TEST(result.q == reference.q, boost::test_tools::per_element());
+        BOOST_TEST(result.p == reference.p, boost::test_tools::per_element());
+        BOOST_TEST(std::abs(result.s - reference.s) <= 1e-12);  // as in the first test
+    }
+}
+
+// The library's sum over an mpi_state is the sum of the ranks' partial sums in rank order, on
+// every rank the same.
+BOOST_AUTO_TEST_CASE(dot_adds_the_ranks_partial_sums_in_rank_order) {
+    const boost::mpi::communicator world;
+    const auto x = initial_distributed();
+    const double local = oc::component_traits<std::vector<double>>::dot(x.p(), x.p());
+    std::vector<double> parts;
+    boost::mpi::all_gather(world, local, parts);
+    double expected = parts[0];
+    for (std::size_t r = 1; r < parts.size(); ++r) expected = expected + parts[r];
+    const double sum = oc::component_traits<slice>::dot(x.p, x.p);
+    BOOST_TEST(sum == expected);
+    BOOST_TEST(same_on_every_rank(sum));
+    BOOST_TEST(expected > 1.0);
+}
