@@ -28,9 +28,11 @@ function(odeint_contact_add_mpi_test name ranks target)
              COMMAND ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} ${ranks} ${ODEINT_CONTACT_MPIEXEC_FLAGS}
                      ${MPIEXEC_PREFLAGS} $<TARGET_FILE:${target}> ${MPIEXEC_POSTFLAGS} ${ARGN})
     # CI runs as root, which Open MPI refuses unless both variables are set. Leak detection is off
-    # for these runs alone: Open MPI's libraries (not built with the sanitizers) leave allocations
-    # of their own behind at exit, which LeakSanitizer reports. ASan's checks of every access and
-    # UBSan stay on.
+    # for these runs alone: Open MPI 4.1 leaves about 20 kB of its own allocations behind at exit
+    # (ompi_op_base_op_select, and its plugins, unloaded by then, so that LeakSanitizer shows no
+    # names to suppress them by). The library's code paths are the same as on std::vector, where
+    # every other test runs with leak detection on; ASan's checks of every access and UBSan stay
+    # on here.
     set_tests_properties(${name} PROPERTIES PROCESSORS ${ranks}
         ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;ASAN_OPTIONS=detect_leaks=0:strict_string_checks=1")
 endfunction()
