@@ -37,8 +37,11 @@
 namespace odeint = boost::numeric::odeint;
 namespace oc = odeint_contact;
 
+// [doc:types]
 using serial_state = oc::contact_state<std::vector<double>>;
+// fput::slice is odeint::mpi_state<std::vector<double>>.
 using distributed_state = oc::contact_state<fput::slice, fput::slice, double>;
+// [/doc:types]
 
 namespace {
 
@@ -107,6 +110,7 @@ int main(int argc, char** argv) {
         return 2;
     }
 
+    // [doc:setup]
     const auto system = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, fput::distributed_chain{},
                                                        oc::linear_action(gamma_friction));
     // The whole ring exists on rank 0 only, to be cut into slices (and for --check).
@@ -114,6 +118,7 @@ int main(int argc, char** argv) {
     distributed_state x{fput::slice(world), fput::slice(world), x0.s};
     odeint::split(x0.q, x.q);
     odeint::split(x0.p, x.p);
+    // [/doc:setup]
 
     // T + V: collectives, so every rank evaluates them.
     const auto energy = [&](const distributed_state& y) {

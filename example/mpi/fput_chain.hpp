@@ -54,6 +54,7 @@ struct chain {
     }
 };
 
+// [doc:potential]
 // The same ring cut into the ranks' slices. Every rank must hold at least one site.
 struct distributed_chain {
     bond b;
@@ -102,6 +103,7 @@ struct distributed_chain {
         return odeint_contact::all_reduce_sum(q.world, local_value(q(), h));
     }
 };
+// [/doc:potential]
 
 }  // namespace fput
 
