@@ -193,6 +193,15 @@ template <class State, class Value = double, class Deriv = State, class Time = V
           class Resizer = boost::numeric::odeint::initially_resizer>
 class galerkin_cvi4 : public detail::stepper_base<State, Value, Deriv, Time, Algebra, Operations, Resizer> {
     using base = detail::stepper_base<State, Value, Deriv, Time, Algebra, Operations, Resizer>;
+    // The Newton solve runs on plain copies of all of q and p (Layout above).
+    static_assert(detail::default_kind<std::decay_t<decltype(std::declval<State&>().q)>>() !=
+                          detail::component_kind::unknown &&
+                      detail::default_kind<std::decay_t<decltype(std::declval<State&>().p)>>() !=
+                          detail::component_kind::unknown,
+                  "odeint_contact::galerkin_cvi4: its Newton solve copies all of q and p into plain numbers "
+                  "(a dense 2n x 2n system), so q and p must be numbers, ranges or Eigen objects; a "
+                  "distributed state (odeint's mpi_state) or another type known only through "
+                  "component_traits is not supported. Use cvi4 or chi4");
 
 public:
     using typename base::algebra_type;
