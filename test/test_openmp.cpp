@@ -171,6 +171,40 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(threads_and_chunks_do_not_change_the_result, Use, 
     BOOST_TEST(std::abs(reference.s - 0.125) > 1e-2);  // s moved
 }
 
+// odeint's openmp_range_algebra on a plain std::vector, through contact_algebra_of: the
+// steppers' element-wise passes run in parallel, with the operations of range_algebra element by
+// element, and the parts keep their default algebra, so the result is the default's bit for bit.
+template <class S, class A>
+using chi2_with = oc::chi2<S, double, S, double, A>;
+template <class S, class A>
+using cvi4_with = oc::cvi4<S, double, S, double, A>;
+template <class S, class A>
+using runge_kutta4_with = odeint::runge_kutta4<S, double, S, double, A>;
+
+template <template <class, class> class Stepper>
+void check_openmp_range_algebra() {
+    using state = oc::contact_state<std::vector<double>>;
+    const auto system = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, anharmonic_ring{},
+                                                       oc::linear_action(0.3));
+    auto reference = initial_vector();
+    Stepper<state, oc::contact_algebra> serial;
+    odeint::integrate_n_steps(serial, system, reference, 0.0, dt, steps);
+    omp_set_num_threads(2);
+    auto x = initial_vector();
+    Stepper<state, oc::contact_algebra_of<odeint::openmp_range_algebra>> parallel;
+    odeint::integrate_n_steps(parallel, system, x, 0.0, dt, steps);
+    BOOST_TEST(x.q == reference.q, boost::test_tools::per_element());
+    BOOST_TEST(x.p == reference.p, boost::test_tools::per_element());
+    BOOST_TEST(x.s == reference.s);
+    BOOST_TEST(std::abs(reference.s - 0.125) > 1e-2);  // s moved
+}
+
+BOOST_AUTO_TEST_CASE(openmp_range_algebra_on_a_vector_equals_the_default) {
+    check_openmp_range_algebra<chi2_with>();
+    check_openmp_range_algebra<cvi4_with>();
+    check_openmp_range_algebra<runge_kutta4_with>();
+}
+
 // The library's sum over an openmp_state equals the serial sum over its chunks in chunk order.
 BOOST_AUTO_TEST_CASE(dot_adds_chunks_in_order) {
     omp_set_num_threads(2);

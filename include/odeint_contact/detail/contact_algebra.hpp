@@ -7,6 +7,7 @@
 #define ODEINT_CONTACT_DETAIL_CONTACT_ALGEBRA_HPP
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <tuple>
 #include <type_traits>
@@ -115,6 +116,23 @@ inline void for_each_split(Tuple&& args, std::index_sequence<I...>) {
     }
 }
 
+// As for_each_split, but q and p (or a component that is not a number) go through Algebra.
+template <class Algebra, class Tuple, std::size_t... I>
+inline void for_each_split_with(Tuple&& args, std::index_sequence<I...>) {
+    const auto& op = std::get<sizeof...(I)>(args);
+    using first = std::decay_t<std::tuple_element_t<0, std::decay_t<Tuple>>>;
+    Algebra algebra;
+    if constexpr (is_contact_state<first>::value) {
+        call_for_each<sizeof...(I)>(algebra, std::get<I>(args).q..., op);
+        call_for_each<sizeof...(I)>(algebra, std::get<I>(args).p..., op);
+        for_each_component(op, std::get<I>(args).s...);
+    } else if constexpr (is_scalar_v<first>) {
+        for_each_component(op, std::get<I>(args)...);
+    } else {
+        call_for_each<sizeof...(I)>(algebra, std::get<I>(args)..., op);
+    }
+}
+
 // Whether an op given to the component's algebra runs on one thread, element after element in
 // order (range_algebra, array_algebra) or once on the whole object (vector_space_algebra):
 // then an op may also accumulate a sum, fusing a reduction into an element-wise pass. Parallel
@@ -213,6 +231,59 @@ struct contact_algebra {
             return max(max(result(a), result(b)), result(c));
         } else {
             return detail::component_norm_inf(x);
+        }
+    }
+};
+
+// The algebra of contact_state with ComponentAlgebra for q and p (s, a number, as in
+// contact_algebra): for a range whose default algebra is not the one wanted, such as odeint's
+// openmp_range_algebra on a std::vector. Given to a stepper as its Algebra,
+//     odeint::runge_kutta4<X, double, X, double, contact_algebra_of<odeint::openmp_range_algebra>>
+//     chi2<X, double, X, double, contact_algebra_of<odeint::openmp_range_algebra>>
+// it does the stepper's element-wise passes; the parts of a Hamiltonian (quadratic_kinetic, the
+// system function of separable_hamiltonian) and the library's sums keep the component's default
+// algebra, so the results are those of contact_algebra bit for bit.
+template <class ComponentAlgebra>
+struct contact_algebra_of {
+#define ODEINT_CONTACT_FOR_EACH(N)                                                                   \
+    template <class... A>                                                                            \
+    static void for_each##N(A&&... a) {                                                              \
+        static_assert(sizeof...(A) == (N) + 1, "for_each" #N " takes " #N " states and an op");       \
+        detail::for_each_split_with<ComponentAlgebra>(std::forward_as_tuple(a...),                   \
+                                                      std::make_index_sequence<N>{});                \
+    }
+    ODEINT_CONTACT_FOR_EACH(1)
+    ODEINT_CONTACT_FOR_EACH(2)
+    ODEINT_CONTACT_FOR_EACH(3)
+    ODEINT_CONTACT_FOR_EACH(4)
+    ODEINT_CONTACT_FOR_EACH(5)
+    ODEINT_CONTACT_FOR_EACH(6)
+    ODEINT_CONTACT_FOR_EACH(7)
+    ODEINT_CONTACT_FOR_EACH(8)
+    ODEINT_CONTACT_FOR_EACH(9)
+    ODEINT_CONTACT_FOR_EACH(10)
+    ODEINT_CONTACT_FOR_EACH(11)
+    ODEINT_CONTACT_FOR_EACH(12)
+    ODEINT_CONTACT_FOR_EACH(13)
+    ODEINT_CONTACT_FOR_EACH(14)
+    ODEINT_CONTACT_FOR_EACH(15)
+#undef ODEINT_CONTACT_FOR_EACH
+
+    template <class S>
+    static auto norm_inf(const S& x) {
+        if constexpr (detail::is_contact_state<S>::value) {
+            using std::abs;
+            using std::max;
+            const auto a = ComponentAlgebra::norm_inf(x.q);
+            const auto b = ComponentAlgebra::norm_inf(x.p);
+            const auto c = abs(x.s);
+            using result = std::common_type_t<decltype(a), decltype(b), decltype(c)>;
+            return max(max(result(a), result(b)), result(c));
+        } else if constexpr (detail::is_scalar_v<S>) {
+            using std::abs;
+            return abs(x);
+        } else {
+            return ComponentAlgebra::norm_inf(x);
         }
     }
 };
