@@ -26,8 +26,10 @@
 // rank alike (decide from global values); one that throws on some ranks only leaves the others
 // waiting in the next collective: call comm.abort() there instead. q and p must be split alike on
 // every rank (odeint::split does so): the lengths are checked per rank.
-// When not to use it: below ~1e5 sites per rank the collectives of each step cost more than the
-// arithmetic. The states must use the world communicator: odeint's scratch states (and the
+// When not to use it: for small slices. A step's messages take microseconds each on one node,
+// its arithmetic about 15 ns per site: below ~1e4 sites per rank the messages are a noticeable
+// part of a step, below ~1e3 they dominate (doc/mpi.md). The states must use the world
+// communicator: odeint's scratch states (and the
 // library's) are default-constructed mpi_states, on MPI_COMM_WORLD.
 // Not included by odeint_contact.hpp; link Boost.MPI and MPI (CMake: Boost::mpi, MPI::MPI_CXX).
 // doc/mpi.md runs the distributed example on a cluster.
