@@ -162,8 +162,11 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(ranks_agree_with_the_serial_run, Use, steppers) {
 }
 
 // With F = gamma s^2/2 the friction factor depends on s, so the rounding of the reordered sums
-// reaches q and p too: everything agrees to round-off.
-BOOST_AUTO_TEST_CASE_TEMPLATE(s_feeding_back_into_p_agrees_to_round_off, Use, steppers) {
+// reaches q and p too: everything agrees to round-off. One stepper of each kind (the splitting,
+// the variational step, odeint's): the compositions differ from them only in their tables.
+using one_of_each_kind = boost::mpl::list<use_chi2, use_cvi2, use_runge_kutta4>;
+
+BOOST_AUTO_TEST_CASE_TEMPLATE(s_feeding_back_into_p_agrees_to_round_off, Use, one_of_each_kind) {
     const boost::mpi::communicator world;
     const auto serial_system =
         oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, fput::chain{}, oc::quadratic_action(0.5));
