@@ -25,7 +25,8 @@
 // restores its slice, and the ranks stay in step. A user's part that throws must do so on every
 // rank alike (decide from global values); one that throws on some ranks only leaves the others
 // waiting in the next collective: call comm.abort() there instead. q and p must be split alike on
-// every rank (odeint::split does so): the lengths are checked per rank.
+// every rank (odeint::split does so): an mpi_state has no size(), and the library does not check
+// the slices' lengths.
 // When not to use it: for small slices. A step's messages take microseconds each on one node,
 // its arithmetic about 15 ns per site: below ~1e4 sites per rank the messages are a noticeable
 // part of a step, below ~1e3 they dominate (doc/mpi.md). The states must use the world
