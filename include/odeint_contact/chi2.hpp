@@ -44,6 +44,7 @@
 #include <odeint_contact/contact_state.hpp>
 #include <odeint_contact/detail/chi_composition.hpp>
 #include <odeint_contact/detail/composition.hpp>
+#include <odeint_contact/detail/split_composition.hpp>
 #include <odeint_contact/errors.hpp>
 #include <odeint_contact/separable_hamiltonian.hpp>
 
@@ -55,12 +56,16 @@ template <class Table, class State, class Value = double, class Deriv = State, c
           class Resizer = boost::numeric::odeint::initially_resizer>
 class chi
     : public detail::composition<
-          detail::chi2_step<detail::table_stages<Table>::value, action_flow, State, Value, Deriv, Time, Algebra, Operations,
-                            detail::library_errors>,
+          detail::chi_step<detail::chi2_step<detail::table_stages<Table>::value, action_flow, State, Value, Deriv, Time,
+                                             Algebra, Operations, detail::library_errors>,
+                           detail::split_step<detail::table_stages<Table>::value, State, Value, Deriv, Time,
+                                              Operations, detail::library_errors>>,
           Table, State, Value, Deriv, Time, Algebra, Operations, Resizer> {
     using base = detail::composition<
-        detail::chi2_step<detail::table_stages<Table>::value, action_flow, State, Value, Deriv, Time, Algebra, Operations,
-                            detail::library_errors>,
+        detail::chi_step<detail::chi2_step<detail::table_stages<Table>::value, action_flow, State, Value, Deriv, Time,
+                                             Algebra, Operations, detail::library_errors>,
+                           detail::split_step<detail::table_stages<Table>::value, State, Value, Deriv, Time,
+                                              Operations, detail::library_errors>>,
         Table, State, Value, Deriv, Time, Algebra, Operations, Resizer>;
 
 public:

@@ -19,5 +19,6 @@
 #include <odeint_contact/galerkin_cvi4.hpp>
 #include <odeint_contact/kinetic.hpp>
 #include <odeint_contact/separable_hamiltonian.hpp>
+#include <odeint_contact/split_hamiltonian.hpp>
 
 #endif

@@ -68,7 +68,7 @@ public:
         static_assert(parts,
                       "odeint_contact: contact Hamiltonian integrators split the system into exact "
                       "flows; pass a Hamiltonian made by make_separable_hamiltonian(kinetic, "
-                      "potential, action)");
+                      "potential, action) or make_split_hamiltonian(pieces...)");
         if constexpr (parts) {
             if constexpr (check_units<state_type, deriv_type, time_type>() &&
                           check_hamiltonian_parts<typename System::kinetic_type, typename System::potential_type,

@@ -1,0 +1,363 @@
+// SPDX-License-Identifier: BSL-1.0
+// The chi base step for a Hamiltonian split into user pieces, H = phi_1 + ... + phi_n
+// (make_split_hamiltonian, split_hamiltonian.hpp), and the step chi<Table> runs in the
+// composition engine (composition.hpp): the separable step of chi_composition.hpp for a
+// separable Hamiltonian, this one for a split Hamiltonian, chosen by the system's type.
+//
+// One stage of weight w is the symmetric splitting
+//   S2(w dt) = phi_1(w dt/2) ... phi_{n-1}(w dt/2) phi_n(w dt) phi_{n-1}(w dt/2) ... phi_1(w dt/2)
+// of the pieces' flows, every one at the stage's midpoint time (the convention of the separable
+// step for V and F). A first piece that declares itself autonomous (its flow is the exact flow
+// of a term without t, so flows over a and b compose to one over a + b) has its half flows at
+// the end of one stage and the start of the next fused, as the separable step fuses the flows
+// of T: a composition of m stages then makes m + 1 flows of it instead of 2m.
+//
+// Failure: the step works in `out` from the start (a copy of `in` when they differ); the engine
+// restores an in-place input when a piece throws, and `in` is never written otherwise, so the
+// caller's state is unchanged. part_context names the stage and the piece that threw.
+#ifndef ODEINT_CONTACT_DETAIL_SPLIT_COMPOSITION_HPP
+#define ODEINT_CONTACT_DETAIL_SPLIT_COMPOSITION_HPP
+
+#include <array>
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include <boost/numeric/odeint/util/is_resizeable.hpp>
+#include <boost/numeric/odeint/util/state_wrapper.hpp>
+
+#include <odeint_contact/detail/concept_checks.hpp>
+#include <odeint_contact/detail/step_failure.hpp>
+#include <odeint_contact/detail/traits.hpp>
+
+namespace odeint_contact {
+namespace detail {
+
+// ---- the piece concept ----------------------------------------------------------------------
+
+// A split Hamiltonian (make_split_hamiltonian's result), recognised by what it has.
+template <class System, class = void>
+struct has_split_pieces : std::false_type {};
+template <class System>
+struct has_split_pieces<System, std::void_t<typename System::pieces_type,
+                                            decltype(std::declval<const System&>().pieces())>> : std::true_type {};
+
+// flow(x, t, dt), and the optional flow(x, t, dt, work) with a derivative-typed scratch state.
+template <class Self, class X, class T, class = void>
+struct has_piece_flow : std::false_type {};
+template <class Self, class X, class T>
+struct has_piece_flow<Self, X, T,
+                      std::void_t<decltype(std::declval<Self>().flow(std::declval<X&>(), std::declval<const T&>(),
+                                                                     std::declval<const T&>()))>> : std::true_type {};
+
+template <class Self, class X, class T, class W, class = void>
+struct has_piece_flow_work : std::false_type {};
+template <class Self, class X, class T, class W>
+struct has_piece_flow_work<Self, X, T, W,
+                           std::void_t<decltype(std::declval<Self>().flow(std::declval<X&>(), std::declval<const T&>(),
+                                                                          std::declval<const T&>(),
+                                                                          std::declval<W&>()))>> : std::true_type {};
+
+template <class Self, class X, class T, class = void>
+struct has_piece_value : std::false_type {};
+template <class Self, class X, class T>
+struct has_piece_value<Self, X, T,
+                       std::void_t<decltype(std::declval<Self>().value(std::declval<const X&>(),
+                                                                       std::declval<const T&>()))>> : std::true_type {};
+
+template <class Self, class X, class T, class DQ, class DP, class = void>
+struct has_piece_partials : std::false_type {};
+template <class Self, class X, class T, class DQ, class DP>
+struct has_piece_partials<Self, X, T, DQ, DP,
+                          std::void_t<decltype(std::declval<Self>().partials(
+                              std::declval<const X&>(), std::declval<const T&>(), std::declval<DQ&>(),
+                              std::declval<DP&>()))>> : std::true_type {};
+
+// The optional property `static constexpr bool autonomous = true`.
+template <class Piece, class = void>
+struct is_autonomous_piece : std::false_type {};
+template <class Piece>
+struct is_autonomous_piece<Piece, std::void_t<decltype(Piece::autonomous)>>
+    : std::integral_constant<bool, bool(Piece::autonomous)> {};
+
+template <class Piece, class X, class T, class W>
+constexpr bool check_piece_flow() {
+    constexpr bool callable = has_piece_flow<const Piece&, X, T>::value || has_piece_flow_work<const Piece&, X, T, W>::value;
+    constexpr bool mutable_only = has_piece_flow<Piece&, X, T>::value || has_piece_flow_work<Piece&, X, T, W>::value;
+    static_assert(callable || mutable_only,
+                  "odeint_contact: a piece of make_split_hamiltonian needs a member flow(x, t, dt) that "
+                  "replaces the contact_state x by the flow of the piece's contact vector field over dt "
+                  "with t frozen (see split_hamiltonian.hpp)");
+    static_assert(callable || !mutable_only,
+                  "odeint_contact: a piece's flow(x, t, dt) must be const (the library holds the pieces "
+                  "of H as const)");
+    return callable;
+}
+
+template <class Pieces, class X, class T, class W>
+struct check_piece_flows;
+template <class... Pieces, class X, class T, class W>
+struct check_piece_flows<std::tuple<Pieces...>, X, T, W> {
+    static constexpr bool value = (check_piece_flow<Pieces, X, T, W>() && ...);
+};
+
+template <class Piece, class X, class T>
+constexpr bool check_piece_value() {
+    constexpr bool value = has_piece_value<const Piece&, X, T>::value;
+    static_assert(value || has_piece_value<Piece&, X, T>::value,
+                  "odeint_contact: a piece of make_split_hamiltonian needs a member value(x, t) returning "
+                  "its term of H, for H.value and for H as an odeint system (see split_hamiltonian.hpp)");
+    static_assert(value || !has_piece_value<Piece&, X, T>::value,
+                  "odeint_contact: a piece's value(x, t) must be const (the library holds the pieces of "
+                  "H as const)");
+    return value;
+}
+
+template <class Piece, class X, class T, class DQ, class DP>
+constexpr bool check_piece_partials() {
+    constexpr bool partials = has_piece_partials<const Piece&, X, T, DQ, DP>::value;
+    static_assert(partials || has_piece_partials<Piece&, X, T, DQ, DP>::value,
+                  "odeint_contact: a piece of make_split_hamiltonian needs a member partials(x, t, dq, dp) "
+                  "writing dphi/dq into dq and dphi/dp into dp and returning dphi/ds, for H as an odeint "
+                  "system (see split_hamiltonian.hpp)");
+    static_assert(partials || !has_piece_partials<Piece&, X, T, DQ, DP>::value,
+                  "odeint_contact: a piece's partials(x, t, dq, dp) must be const (the library holds the "
+                  "pieces of H as const)");
+    return partials;
+}
+
+// What H.value needs of its pieces.
+template <class Pieces, class State, class Time>
+struct check_piece_values;
+template <class... Pieces, class State, class Time>
+struct check_piece_values<std::tuple<Pieces...>, State, Time> {
+    static constexpr bool value = (check_piece_value<Pieces, State, Time>() && ...);
+};
+
+// What H as an odeint system needs of its pieces (State x, Deriv dxdt, Time t): value, then
+// partials, piece by piece.
+template <class Pieces, class State, class Deriv, class Time>
+struct check_piece_terms;
+template <class... Pieces, class State, class Deriv, class Time>
+struct check_piece_terms<std::tuple<Pieces...>, State, Deriv, Time> {
+    using DQ = decltype(std::declval<Deriv&>().p);  // dphi/dq has the type of dp/dt
+    using DP = decltype(std::declval<Deriv&>().q);  // dphi/dp has the type of dq/dt
+    static constexpr bool value =
+        ((check_piece_value<Pieces, State, Time>() && check_piece_partials<Pieces, State, Time, DQ, DP>()) && ...);
+};
+
+// Sets every element of a component to zero: for partials that vanish (dT/dq, dV/dp).
+struct assign_zero {
+    template <class T>
+    void operator()(T& t) const {
+        if constexpr (is_eigen_like<T>::value)
+            t.setZero();
+        else
+            t = T{};
+    }
+};
+
+// ---- the split step for the composition engine ------------------------------------------------
+
+template <std::size_t Stages, class State, class Value, class Deriv, class Time, class Operations, class Errors>
+class split_step {
+    static constexpr std::size_t stages = Stages;
+    using state_type = State;
+    using deriv_type = Deriv;
+    using time_type = Time;
+
+public:
+    using errors = Errors;
+
+    explicit split_step(const std::array<Value, stages>& w) {
+        Value elapsed(0);
+        for (std::size_t i = 0; i < stages; ++i) {
+            m_weight[i] = w[i];
+            m_half[i] = w[i] / 2;
+            m_midpoint[i] = elapsed + m_half[i];
+            elapsed += w[i];
+            m_fused[i] = (i + 1 < stages) ? Value((w[i] + w[i + 1]) / 2) : m_half[i];
+        }
+    }
+
+    template <class System>
+    static constexpr bool check() {
+        if constexpr (check_units<state_type, deriv_type, time_type>())
+            return check_piece_flows<typename System::pieces_type, state_type, time_type, deriv_type>::value;
+        else
+            return false;
+    }
+
+    template <class StateIn>
+    bool resize(const StateIn& x) {
+        namespace odeint = boost::numeric::odeint;
+        return odeint::adjust_size_by_resizeability(m_work, x, typename odeint::is_resizeable<deriv_type>::type());
+    }
+
+    template <class Alg, class System, class StateIn>
+    void begin(Alg&, const System&, const StateIn&, const time_type&, const time_type&) {
+        m_piece = no_part;
+    }
+
+    template <class Alg, class System, class StateIn, class StateOut>
+    void stage(Alg& algebra, const System& system, std::size_t i, const StateIn& in, StateOut& out,
+               const time_type& t, const time_type& dt, const char* name) {
+        if (i == 0 && static_cast<const void*>(std::addressof(in)) != static_cast<const void*>(std::addressof(out))) {
+            using copy = typename Operations::template scale_sum1<Value>;
+            algebra.for_each2(out.q, in.q, copy(Value(1)));
+            algebra.for_each2(out.p, in.p, copy(Value(1)));
+            out.s = in.s;
+        }
+        using pieces_type = typename System::pieces_type;
+        constexpr std::size_t n = std::tuple_size<pieces_type>::value;
+        m_stage = i;
+        const time_type ti = t + m_midpoint[i] * dt;
+        const time_type h = m_half[i] * dt;
+        forward(system.pieces(), out, i, ti, h, std::make_index_sequence<n - 1>{});
+        flow<n - 1>(system.pieces(), out, ti, time_type(m_weight[i] * dt));
+        backward(system.pieces(), out, i, ti, h, dt, std::make_index_sequence<n - 1>{});
+        if (i + 1 == stages) {
+            m_piece = no_part;
+            // One check per step, of s: each piece's value enters s' = p . dphi/dp - phi, so a
+            // piece that became infinite or NaN shows there. p is not checked: it may be passive
+            // (q and s independent of it) and pass through infinity, as in the Lienard systems.
+            if (!is_finite(out.s))
+                throw typename Errors::step(step_failure_prefix(name, t, dt) + ": the new action s = " +
+                                            format(out.s) +
+                                            " is not finite: a piece's flow became infinite or NaN within the "
+                                            "step; the state is unchanged");
+        }
+    }
+
+    template <class Alg>
+    void end(Alg&) {}
+
+    std::string part_context(const time_type& dt) const {
+        if (m_piece == no_part) return {};
+        return "in stage " + std::to_string(m_stage + 1) + " of " + std::to_string(stages) + ", in the flow of piece " +
+               std::to_string(m_piece + 1) + " (stage weight " + format(time_type(m_weight[m_stage] * dt)) + ")";
+    }
+
+private:
+    template <std::size_t K, class Pieces, class X>
+    void flow(const Pieces& pieces, X& x, const time_type& t, const time_type& tau) {
+        using piece_type = std::tuple_element_t<K, Pieces>;
+        m_piece = K;  // where a step_error comes from (part_context); no try block on the path
+        const piece_type& piece = std::get<K>(pieces);
+        if constexpr (has_piece_flow_work<const piece_type&, X, time_type, deriv_type>::value)
+            piece.flow(x, t, tau, m_work.m_v);
+        else
+            piece.flow(x, t, tau);
+    }
+
+    template <class Pieces, class X, std::size_t... K>
+    void forward(const Pieces& pieces, X& x, std::size_t i, const time_type& t, const time_type& h,
+                 std::index_sequence<K...>) {
+        (leading<K>(pieces, x, i, t, h), ...);
+    }
+
+    template <class Pieces, class X, std::size_t... K>
+    void backward(const Pieces& pieces, X& x, std::size_t i, const time_type& t, const time_type& h,
+                  const time_type& dt, std::index_sequence<K...>) {
+        constexpr std::size_t last = sizeof...(K) - 1;
+        (trailing<last - K>(pieces, x, i, t, h, dt), ...);
+    }
+
+    template <std::size_t K, class Pieces, class X>
+    void leading(const Pieces& pieces, X& x, std::size_t i, const time_type& t, const time_type& h) {
+        if constexpr (K == 0 && is_autonomous_piece<std::tuple_element_t<0, Pieces>>::value) {
+            if (i == 0) flow<0>(pieces, x, t, h);  // later stages: fused into the previous one's
+        } else {
+            flow<K>(pieces, x, t, h);
+        }
+    }
+
+    template <std::size_t K, class Pieces, class X>
+    void trailing(const Pieces& pieces, X& x, std::size_t i, const time_type& t, const time_type& h,
+                  const time_type& dt) {
+        if constexpr (K == 0 && is_autonomous_piece<std::tuple_element_t<0, Pieces>>::value)
+            flow<0>(pieces, x, t, time_type(m_fused[i] * dt));
+        else
+            flow<K>(pieces, x, t, h);
+    }
+
+    std::array<Value, stages> m_weight;    // w_i
+    std::array<Value, stages> m_half;      // w_i / 2
+    std::array<Value, stages> m_midpoint;  // stage i's time: w_1 + ... + w_{i-1} + w_i/2
+    std::array<Value, stages> m_fused;     // an autonomous first piece after stage i: (w_i + w_{i+1})/2
+    boost::numeric::odeint::state_wrapper<deriv_type> m_work;  // the pieces' scratch
+    static constexpr std::size_t no_part = std::size_t(-1);
+    std::size_t m_stage = 0;
+    std::size_t m_piece = no_part;  // the piece whose flow is running
+};
+
+// ---- the step of chi<Table> --------------------------------------------------------------------
+
+// The separable step for a separable Hamiltonian, the split step for a split one: one engine,
+// one stepper, the base step chosen by the system's type at compile time.
+template <class Separable, class Split>
+class chi_step {
+public:
+    using errors = typename Separable::errors;
+
+    template <class Weights>
+    explicit chi_step(const Weights& w) : m_separable(w), m_split(w) {}
+
+    template <class System>
+    static constexpr bool check() {
+        if constexpr (has_split_pieces<System>::value)
+            return Split::template check<System>();
+        else
+            return Separable::template check<System>();
+    }
+
+    // Both steps' buffers: adjust_size does not know the system. The unused ones are never touched.
+    template <class StateIn>
+    bool resize(const StateIn& x) {
+        const bool separable = m_separable.resize(x);
+        return m_split.resize(x) || separable;
+    }
+
+    template <class Alg, class System, class StateIn, class... Extra>
+    void begin(Alg& algebra, const System& system, const StateIn& in, const Extra&... extra) {
+        m_split_active = has_split_pieces<System>::value;
+        if constexpr (has_split_pieces<System>::value)
+            m_split.begin(algebra, system, in, extra...);
+        else
+            m_separable.begin(algebra, system, in, extra...);
+    }
+
+    template <class Alg, class System, class... Rest>
+    void stage(Alg& algebra, const System& system, Rest&&... rest) {
+        if constexpr (has_split_pieces<System>::value)
+            m_split.stage(algebra, system, std::forward<Rest>(rest)...);
+        else
+            m_separable.stage(algebra, system, std::forward<Rest>(rest)...);
+    }
+
+    template <class Alg>
+    void end(Alg& algebra) {
+        if (m_split_active)
+            m_split.end(algebra);
+        else
+            m_separable.end(algebra);
+    }
+
+    template <class Time>
+    std::string part_context(const Time& dt) const {
+        return m_split_active ? m_split.part_context(dt) : m_separable.part_context(dt);
+    }
+
+private:
+    Separable m_separable;
+    Split m_split;
+    bool m_split_active = false;
+};
+
+}  // namespace detail
+}  // namespace odeint_contact
+
+#endif

@@ -1,0 +1,310 @@
+// SPDX-License-Identifier: BSL-1.0
+// odeint_contact/split_hamiltonian.hpp
+//
+// make_split_hamiltonian(phi_1, ..., phi_n), n >= 2: a contact Hamiltonian H = phi_1 + ... + phi_n
+// given as a sum of pieces whose contact flows the user knows (the general contact Hamiltonian
+// integrator, Proposition 2 of "New directions for contact integrators"). chi2, chi4, chi6, chi8
+// and chi<Table> accept it: one stage of weight w is the symmetric splitting
+//     phi_1(w dt/2) ... phi_{n-1}(w dt/2) phi_n(w dt) phi_{n-1}(w dt/2) ... phi_1(w dt/2)
+// in the order given, every piece at the stage's midpoint time. It is also an odeint system:
+// H(x, dxdt, t) is the contact vector field (paper eq. 2) assembled from the pieces' partials,
+// and H.value(x, t) is the sum of their values.
+//
+// The piece concept (x a contact_state, t and dt of the stepper's time type):
+//   phi.flow(x, t, dt)        required: replaces x by the flow of phi's contact vector field
+//                             q' = dphi/dp, p' = -dphi/dq - p dphi/ds, s' = p . dphi/dp - phi
+//                             over dt with t frozen. May throw step_error when it does not
+//                             exist over dt.
+//   phi.flow(x, t, dt, work)  optional, preferred when present: the same, with work a scratch
+//                             state of the stepper's Deriv type, sized like x (no allocation)
+//   phi.value(x, t)           phi(q,p,s,t)                 } only for H.value and H as an odeint
+//   phi.partials(x, t, dq, dp) writes dphi/dq into dq (the  } system; without them these fail
+//                             type of dxdt.p), dphi/dp into } with a static_assert naming the
+//                             dp (the type of dxdt.q), and  } missing member
+//                             returns dphi/ds
+//   Piece::autonomous         optional static constexpr bool: phi does not depend on t and flow
+//                             is its exact flow, so flows over a and b compose to one over a + b;
+//                             for the first piece, the steppers then fuse its half flows across
+//                             the stages of a composition (m + 1 flows for m stages, not 2m)
+// flow may be any symmetric (flow(-dt) inverts flow(dt)) contact map of order >= 2 for phi's
+// vector field instead of the exact flow: the composition keeps its order (doc/theory.md,
+// "Contact compositional integrators") and stays exactly contact.
+// Pieces the library provides:
+//   kinetic_piece(T)      T(p), a kinetic part (kinetic.hpp); autonomous
+//   potential_piece(V)    V(q,t), a potential (separable_hamiltonian.hpp)
+//   action_piece(F)       F(s,t), an action term (action.hpp)
+//   position_damping(f)   f(q,t) s, f written like a potential (value(q, t), gradient(q, t, g));
+//                         exact flow with q and t frozen: s <- e^{-f dt} s,
+//                         p <- e^{-f dt} (p - dt s grad f). Plain numbers only: with Boost.Units
+//                         grad f would need a type of its own.
+// make_split_hamiltonian(kinetic_piece(T), potential_piece(V), action_piece(F)) steps like
+// make_separable_hamiltonian(T, V, F) up to round-off.
+//
+// Order and cost: chi2 order 2 in q, p and s (also for time-dependent pieces), chi<Table>
+// Table::order, when each piece's flow is exact or symmetric of order >= 2. Per stage two half
+// flows of each of phi_1 .. phi_{n-1} and one flow of phi_n (an autonomous first piece: see
+// above). No heap allocation after the first step. The system function copies dxdt once per
+// call for the pieces' partials (a heap allocation for resizeable states): use it to compare
+// with odeint's steppers, not for speed.
+// What it keeps: every step is exactly a contact map when every piece's flow is; its conformal
+// factor is the product of the pieces' factors (e^{-f dt} for position_damping).
+// When not to use it: H = T(p) + V(q,t) + F(s,t): make_separable_hamiltonian says the same with
+// fewer evaluations of V (one per stage). A piece without a flow in closed form: a flow that
+// must be computed to tolerance costs more than an explicit Runge-Kutta step of H.
+// Failure: a piece's step_error reaches the caller with the stepper, t, dt, stage and piece
+// index in front of its message, and a non-finite new s is a step_error; the state given to
+// do_step is unchanged in both cases and for any other exception of a piece.
+// References: Bravetti, Seri, Zadra, "New directions for contact integrators" (GSI 2021);
+// Zadra, Bravetti, Seri, "Geometric numerical integration of Lienard systems via a contact
+// Hamiltonian approach" (arXiv 2005.03951); McLachlan, Quispel, "Splitting methods", Acta
+// Numerica 11 (2002).
+#ifndef ODEINT_CONTACT_SPLIT_HAMILTONIAN_HPP
+#define ODEINT_CONTACT_SPLIT_HAMILTONIAN_HPP
+
+#include <cmath>
+#include <cstddef>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include <odeint_contact/action.hpp>
+#include <odeint_contact/contact_state.hpp>
+#include <odeint_contact/detail/checks.hpp>
+#include <odeint_contact/detail/concept_checks.hpp>
+#include <odeint_contact/detail/split_composition.hpp>
+#include <odeint_contact/detail/traits.hpp>
+#include <odeint_contact/errors.hpp>
+#include <odeint_contact/kinetic.hpp>
+
+namespace odeint_contact {
+
+namespace detail {
+template <class C>
+void set_zero(C& c) {
+    contact_algebra::for_each1(c, assign_zero{});
+}
+
+// x += a y for components, with the operations odeint picks for them.
+template <class C, class A, class Y>
+void add_scaled(C& c, const A& a, const Y& y) {
+    using value_type = plain_value_t<scalar_of_t<C>>;
+    using op = typename component_operations_t<C>::template scale_sum2<value_type, A>;
+    contact_algebra::for_each3(c, c, y, op(value_type(1), a));
+}
+}  // namespace detail
+
+// ---- the library's pieces ---------------------------------------------------------------------
+
+// T(p): q += dt dT/dp, s += dt (p . dT/dp - T); p unchanged. The kinetic part's own flow when it
+// has one (quadratic_kinetic).
+template <class Kinetic>
+class kinetic_piece {
+public:
+    static constexpr bool autonomous = true;
+
+    explicit kinetic_piece(Kinetic kinetic) : m_kinetic(std::move(kinetic)) {}
+    const Kinetic& kinetic() const { return m_kinetic; }
+
+    template <class X, class T, class W>
+    void flow(X& x, const T&, const T& dt, W& work) const {
+        if constexpr (detail::has_kinetic_flow<Kinetic, decltype(x.q), decltype(x.p), T, decltype(x.q)>::value) {
+            x.s += m_kinetic.flow(x.q, x.p, dt, x.q);
+        } else {
+            m_kinetic.gradient(x.p, work.q);
+            x.s += dt * (detail::dot(x.p, work.q) - m_kinetic.value(x.p));
+            detail::add_scaled(x.q, dt, work.q);
+        }
+    }
+
+    template <class X, class T>
+    auto value(const X& x, const T&) const {
+        return m_kinetic.value(x.p);
+    }
+
+    template <class X, class T, class DQ, class DP>
+    auto partials(const X& x, const T&, DQ& dq, DP& dp) const {
+        detail::set_zero(dq);
+        m_kinetic.gradient(x.p, dp);
+        return std::decay_t<decltype(m_kinetic.value(x.p) / x.s)>{};
+    }
+
+private:
+    Kinetic m_kinetic;
+};
+
+// V(q,t): p -= dt dV/dq, s -= dt V; q unchanged. One call of value_and_gradient when V has it.
+template <class Potential>
+class potential_piece {
+public:
+    explicit potential_piece(Potential potential) : m_potential(std::move(potential)) {}
+    const Potential& potential() const { return m_potential; }
+
+    template <class X, class T, class W>
+    void flow(X& x, const T& t, const T& dt, W& work) const {
+        const auto v = detail::potential_value_and_gradient(m_potential, x.q, t, work.p);
+        detail::add_scaled(x.p, -dt, work.p);
+        x.s -= dt * v;
+    }
+
+    template <class X, class T>
+    auto value(const X& x, const T& t) const {
+        return m_potential.value(x.q, t);
+    }
+
+    template <class X, class T, class DQ, class DP>
+    auto partials(const X& x, const T& t, DQ& dq, DP& dp) const {
+        m_potential.gradient(x.q, t, dq);
+        detail::set_zero(dp);
+        return std::decay_t<decltype(m_potential.value(x.q, t) / x.s)>{};
+    }
+
+private:
+    Potential m_potential;
+};
+
+// F(s,t): the action term's exact flow, s <- s', p <- (p'/p) p; q unchanged.
+template <class Action>
+class action_piece {
+public:
+    explicit action_piece(Action action) : m_action(std::move(action)) {}
+    const Action& action() const { return m_action; }
+
+    template <class X, class T>
+    void flow(X& x, const T& t, const T& dt) const {
+        using S = std::decay_t<decltype(x.s)>;
+        using value_type = detail::plain_value_t<S>;
+        const action_flow<S, value_type> a = m_action.template flow<value_type>(x.s, t, dt);
+        using op = typename detail::component_operations_t<decltype(x.p)>::template scale_sum1<value_type>;
+        contact_algebra::for_each2(x.p, x.p, op(a.factor));
+        x.s = a.s;
+    }
+
+    template <class X, class T>
+    auto value(const X& x, const T& t) const {
+        return m_action.value(x.s, t);
+    }
+
+    template <class X, class T, class DQ, class DP>
+    auto partials(const X& x, const T& t, DQ& dq, DP& dp) const {
+        detail::set_zero(dq);
+        detail::set_zero(dp);
+        return m_action.derivative(x.s, t);
+    }
+
+private:
+    Action m_action;
+};
+
+// f(q,t) s: with q and t frozen, s' = -f s and p' = -s grad f - f p, so
+// s <- e^{-f dt} s and p <- e^{-f dt} (p - dt s grad f), conformal factor e^{-f dt}.
+template <class Damping>
+class position_damping {
+public:
+    explicit position_damping(Damping f) : m_f(std::move(f)) {}
+    const Damping& damping() const { return m_f; }
+
+    template <class X, class T, class W>
+    void flow(X& x, const T& t, const T& dt, W& work) const {
+        using std::exp;
+        using S = std::decay_t<decltype(x.s)>;
+        using value_type = detail::plain_value_t<S>;
+        const auto f = m_f.value(x.q, t);
+        m_f.gradient(x.q, t, work.p);
+        const value_type factor = exp(-value_type(detail::to_value(f * dt)));
+        if (!detail::is_finite(factor))
+            throw step_error("the factor exp(-f dt) of position_damping is not finite (f = " + detail::format(f) +
+                             ", dt = " + detail::format(dt) + ")");
+        using op = typename detail::component_operations_t<decltype(x.p)>::template scale_sum2<value_type, value_type>;
+        contact_algebra::for_each3(x.p, x.p, work.p, op(factor, value_type(-factor * (dt * x.s))));
+        x.s = S(factor * x.s);
+    }
+
+    template <class X, class T>
+    auto value(const X& x, const T& t) const {
+        return m_f.value(x.q, t) * x.s;
+    }
+
+    template <class X, class T, class DQ, class DP>
+    auto partials(const X& x, const T& t, DQ& dq, DP& dp) const {
+        m_f.gradient(x.q, t, dq);
+        using value_type = detail::plain_value_t<std::decay_t<decltype(x.s)>>;
+        using op = typename detail::component_operations_t<DQ>::template scale_sum1<value_type>;
+        contact_algebra::for_each2(dq, dq, op(value_type(x.s)));
+        detail::set_zero(dp);
+        return m_f.value(x.q, t);
+    }
+
+private:
+    Damping m_f;
+};
+
+// ---- the split Hamiltonian --------------------------------------------------------------------
+
+template <class... Pieces>
+class split_hamiltonian {
+    static_assert(sizeof...(Pieces) >= 2,
+                  "odeint_contact: make_split_hamiltonian needs at least two pieces (one piece is its own "
+                  "flow: integrate it directly)");
+
+public:
+    using pieces_type = std::tuple<Pieces...>;
+    static constexpr std::size_t piece_count = sizeof...(Pieces);
+
+    explicit split_hamiltonian(Pieces... pieces) : m_pieces(std::move(pieces)...) {}
+
+    const pieces_type& pieces() const { return m_pieces; }
+    template <std::size_t I>
+    const auto& piece() const {
+        return std::get<I>(m_pieces);
+    }
+
+    // The contact vector field, as an odeint system function.
+    template <class State, class Deriv, class Time>
+    void operator()(const State& x, Deriv& dxdt, const Time& t) const {
+        // A piece that does not fit stops here, with our message first.
+        if constexpr (detail::check_piece_terms<pieces_type, State, Deriv, Time>::value) {
+            if (!detail::same_lengths(x, dxdt))
+                throw parameter_error(detail::lengths_message(x, dxdt, "split_hamiltonian::operator()"));
+            // dxdt.q = sum dphi/dp and dxdt.p = sum dphi/dq, the first piece's written in place.
+            const auto ds0 = std::get<0>(m_pieces).partials(x, t, dxdt.p, dxdt.q);
+            Deriv work(dxdt);
+            const auto ds = accumulate<1>(x, t, dxdt, work, ds0);
+            using value_type = detail::plain_value_t<detail::scalar_of_t<decltype(x.p)>>;
+            using op = typename detail::component_operations_t<decltype(dxdt.p)>::template scale_sum2<value_type,
+                                                                                                     decltype(-ds)>;
+            contact_algebra::for_each3(dxdt.p, dxdt.p, x.p, op(value_type(-1), -ds));
+            dxdt.s = detail::dot(x.p, dxdt.q) - value(x, t);
+        }
+    }
+
+    template <class State, class Time>
+    auto value(const State& x, const Time& t) const {
+        if constexpr (detail::check_piece_values<pieces_type, State, Time>::value)
+            return std::apply([&](const auto&... piece) { return (... + piece.value(x, t)); }, m_pieces);
+    }
+
+private:
+    template <std::size_t I, class State, class Time, class Deriv, class Sum>
+    auto accumulate(const State& x, const Time& t, Deriv& dxdt, Deriv& work, const Sum& ds) const {
+        if constexpr (I == piece_count) {
+            return ds;
+        } else {
+            const auto dsi = std::get<I>(m_pieces).partials(x, t, work.p, work.q);
+            using one = detail::plain_value_t<detail::scalar_of_t<decltype(x.p)>>;
+            detail::add_scaled(dxdt.q, one(1), work.q);
+            detail::add_scaled(dxdt.p, one(1), work.p);
+            return accumulate<I + 1>(x, t, dxdt, work, ds + dsi);
+        }
+    }
+
+    pieces_type m_pieces;
+};
+
+template <class... Pieces>
+split_hamiltonian<Pieces...> make_split_hamiltonian(Pieces... pieces) {
+    return split_hamiltonian<Pieces...>(std::move(pieces)...);
+}
+
+}  // namespace odeint_contact
+
+#endif
