@@ -175,6 +175,32 @@ BOOST_AUTO_TEST_CASE(chi2_evaluates_V_and_its_gradient_once_per_step) { check_ev
 BOOST_AUTO_TEST_CASE(chi4_evaluates_three_stages) { check_evaluations<oc::chi4<array_state>>(3); }
 BOOST_AUTO_TEST_CASE(chi6_evaluates_seven_stages) { check_evaluations<oc::chi6<array_state>>(7); }
 BOOST_AUTO_TEST_CASE(chi8_evaluates_fifteen_stages) { check_evaluations<oc::chi8<array_state>>(15); }
+// A split Hamiltonian of the library's pieces: two V flows per stage (one per half), and the
+// autonomous kinetic piece's half flows fused across stages as the separable step fuses them
+// (stages + 1 flows of T, each one value and one gradient for a kinetic part without flow).
+template <class Stepper>
+void check_split_evaluations(std::size_t stages) {
+    test_support::eval_counter kinetic, potential;
+    test_support::harmonic_potential<> v;
+    v.eps = 0.1;
+    v.counter = &potential;
+    const auto H = oc::make_split_hamiltonian(oc::kinetic_piece(counting_kinetic{{}, &kinetic}), oc::potential_piece(v),
+                                              oc::action_piece(oc::linear_action(0.2)));
+    Stepper stepper;
+    array_state x{{0.1, 0.2, 0.3}, {0.3, -0.1, 0.2}, 0.5};
+    odeint::integrate_n_steps(stepper, H, x, 0.0, 0.1, 10);
+    BOOST_TEST(potential.value == 10 * 2 * stages);
+    BOOST_TEST(potential.gradient == 10 * 2 * stages);
+    BOOST_TEST(kinetic.value == 10 * (stages + 1));
+    BOOST_TEST(kinetic.gradient == 10 * (stages + 1));
+}
+
+BOOST_AUTO_TEST_CASE(split_hamiltonians_fuse_the_kinetic_flows) {
+    check_split_evaluations<oc::chi2<array_state>>(1);
+    check_split_evaluations<oc::chi4<array_state>>(3);
+    check_split_evaluations<oc::chi8<array_state>>(15);
+}
+
 BOOST_AUTO_TEST_CASE(chi_evaluates_its_tables_stages) {
     check_evaluations<oc::chi<oc::tables::suzuki4, array_state>>(5);
     check_evaluations<oc::chi<oc::tables::kahan_li6, array_state>>(9);
@@ -259,9 +285,8 @@ BOOST_AUTO_TEST_CASE(the_allocation_counter_sees_allocations) {
     BOOST_TEST(allocations_during([] {}) == 0u);
 }
 
-template <class Stepper>
-void check_no_allocation_after_first_step() {
-    const auto H = plain_system();
+template <class Stepper, class System>
+void check_no_allocation_after_first_step(const System& H) {
     Stepper stepper;
     vector_state x = make_state(10);
     // The first step may size the stepper's buffers (two states' worth of vectors).
@@ -281,6 +306,27 @@ void check_no_allocation_after_first_step() {
     BOOST_TEST(out_of_place == 0u);
     // It did work: 201 steps of a damped oscillator moved the state.
     BOOST_TEST(std::abs(x.q[0] - 0.1) > 1e-3);
+}
+
+template <class Stepper>
+void check_no_allocation_after_first_step() {
+    check_no_allocation_after_first_step<Stepper>(plain_system());
+}
+
+// The same Hamiltonian as the library's pieces plus position_damping (make_split_hamiltonian):
+// the pieces' scratch is the stepper's, sized at the first step.
+auto split_system() {
+    test_support::harmonic_potential<> v;
+    v.eps = 0.1;
+    return oc::make_split_hamiltonian(oc::kinetic_piece(oc::quadratic_kinetic<>{}), oc::potential_piece(v),
+                                      oc::position_damping(test_support::harmonic_potential<>{0.3}),
+                                      oc::action_piece(oc::linear_action([](double t) { return 0.2 + 0.1 * t; })));
+}
+
+BOOST_AUTO_TEST_CASE(split_hamiltonians_allocate_nothing_after_the_first_step) {
+    check_no_allocation_after_first_step<oc::chi2<vector_state>>(split_system());
+    check_no_allocation_after_first_step<oc::chi4<vector_state>>(split_system());
+    check_no_allocation_after_first_step<oc::chi8<vector_state>>(split_system());
 }
 
 BOOST_AUTO_TEST_CASE(chi2_allocates_nothing_after_the_first_step) {
