@@ -396,6 +396,34 @@ void check_vdp_orders(const H& hamiltonian, unsigned order, std::size_t refine0,
     }
 }
 
+// p too, against the whole of eq. 2 (p' = -1 - f'(q) s - p (p + f)), on [0, 0.4] from p = 0.5,
+// before p's first pole (p reaches about -1.6 at t = 0.4).
+struct vdp_full_field {
+    void operator()(const scalar_state& x, scalar_state& dxdt, double t) const {
+        const double f = -vdp_eps * (1 - x.q * x.q), df = 2 * vdp_eps * x.q;
+        dxdt.q = x.s;
+        dxdt.p = -1 - df * x.s - x.p * (x.p + f);
+        dxdt.s = -(x.q - vdp_a * std::cos(vdp_omega * t)) - f * x.s;
+    }
+};
+
+BOOST_AUTO_TEST_CASE(van_der_pol_momentum_before_its_pole) {
+    const auto H = oc::make_split_hamiltonian(momentum_action_piece{}, forcing_piece{}, oc::position_damping(vdp_damping{}));
+    const scalar_state x0{1.5, 0.5, 0.4};
+    const auto reference = test_support::rkf78_samples(vdp_full_field{}, x0, 0.1, 4, 1e-13);
+    BOOST_TEST_REQUIRE(std::abs(reference.back().p) < 5.0);
+    auto check = [&](auto stepper, unsigned order, std::size_t refine0, const char* name) {
+        const auto r = test_support::errors_over_halvings<decltype(stepper)>(
+            H, x0, 0.1, 4, refine0, 2, [&](std::size_t k) { return reference[k]; });
+        BOOST_TEST_MESSAGE(name << ": " << r.describe());
+        for (const auto* errors : {&r.q, &r.p, &r.s})
+            for (double o : test_support::observed_orders(*errors))
+                BOOST_TEST(std::abs(o - order) <= 0.2, name << ": observed order " << o << ", expected " << order);
+    };
+    check(oc::chi2<scalar_state>(), 2, 2, "chi2 (with p)");
+    check(oc::chi4<scalar_state>(), 4, 1, "chi4 (with p)");
+}
+
 BOOST_AUTO_TEST_CASE(van_der_pol_orders) {
     const auto H = oc::make_split_hamiltonian(momentum_action_piece{}, forcing_piece{}, oc::position_damping(vdp_damping{}));
     check_vdp_orders<oc::chi2<scalar_state>>(H, 2, 16, 3, "chi2");

@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: BSL-1.0
+// van_der_pol: the forced Van der Pol oscillator q'' - eps (1 - q^2) q' + q = a cos(omega t) as a
+// Lienard contact Hamiltonian split into three pieces with exact flows (Zadra, Bravetti, Seri,
+// arXiv 2005.03951):
+//     H = p s + F(q,t) + f(q) s,   F = q - a cos(omega t),   f = -eps (1 - q^2),
+// for which paper eq. 2 gives q' = s, s' = -F - f s; p is passive (q and s do not depend on it)
+// and passes through infinity (p' = -p^2 - ...). chi2 and its compositions step it through
+// make_split_hamiltonian; runge_kutta_dopri5 integrates q' = s, s' = -F - f s (without p, which
+// would stop its step size control at the first pole of p).
+//
+// Output (current directory):
+//   vdp_limit_cycle.csv    t, q and s of chi2 at dt = 0.2, and of dopri5 at tolerance 1e-12
+//   vdp_error_vs_cost.csv  method, step or tolerance, evaluations of f, max error of q and s
+//                          over t in [0, 20] against dopri5 at 1e-13
+// doc/plots/van_der_pol.gp renders doc/figures/van_der_pol.png from them.
+//
+// `van_der_pol trajectory ABC dt steps` prints t, q, p, s of chi2 at every step with the pieces
+// in the order given (A = f(q) s, B = F(q,t), C = p s), from q = 1.5, p = -3, s = 0.4 (used to
+// compare with the authors' Python code, doc/theory.md).
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include <boost/numeric/odeint.hpp>
+
+#include <odeint_contact/odeint_contact.hpp>
+
+namespace {
+
+namespace odeint = boost::numeric::odeint;
+namespace oc = odeint_contact;
+using state = oc::contact_state<double>;
+
+constexpr double eps = 0.8, a = 0.6, omega = 1.3;
+std::size_t evaluations = 0;  // of f, the cost measure of the error-vs-cost curve
+
+// [doc:van_der_pol_pieces]
+// p s: q' = s, p' = -p^2, s' = 0. The exact flow of an autonomous term (flows add up), so
+// chi<Table> fuses its half flows across stages when it comes first.
+struct momentum_action {
+    static constexpr bool autonomous = true;
+    void flow(state& x, double, double dt) const {
+        x.q += dt * x.s;
+        x.p = x.p / (1 + dt * x.p);  // through infinity when 1 + dt p < 0
+    }
+};
+
+// F(q,t) = q - a cos(omega t): p' = -1, s' = -F.
+struct forcing {
+    void flow(state& x, double t, double dt) const {
+        x.p -= dt;
+        x.s -= dt * (x.q - a * std::cos(omega * t));
+    }
+};
+
+// f(q) = -eps (1 - q^2), for oc::position_damping (the piece f(q) s).
+struct damping {
+    double value(double q, double) const {
+        ++evaluations;
+        return -eps * (1 - q * q);
+    }
+    void gradient(double q, double, double& g) const { g = 2 * eps * q; }
+};
+
+const auto H = oc::make_split_hamiltonian(momentum_action{}, forcing{}, oc::position_damping(damping{}));
+// [/doc:van_der_pol_pieces]
+
+// q' = s, s' = -(q - a cos(omega t)) - f(q) s, for runge_kutta_dopri5.
+using pair = std::array<double, 2>;
+void field(const pair& x, pair& dxdt, double t) {
+    dxdt[0] = x[1];
+    dxdt[1] = -(x[0] - a * std::cos(omega * t)) - damping{}.value(x[0], t) * x[1];
+}
+
+// dopri5 at tolerance tol, sampled every dt from 0 to t_end (dense output, so its steps are its own).
+std::vector<pair> dopri5(double tol, double dt, std::size_t samples) {
+    std::vector<pair> out;
+    pair x{1.5, 0.4};
+    std::vector<double> times;
+    for (std::size_t k = 0; k <= samples; ++k) times.push_back(double(k) * dt);
+    odeint::integrate_times(odeint::make_dense_output(tol, tol, odeint::runge_kutta_dopri5<pair>()), field, x,
+                            times.begin(), times.end(), dt / 4, [&](const pair& y, double) { out.push_back(y); });
+    return out;
+}
+
+template <class Stepper>
+std::vector<pair> split(double dt, std::size_t steps) {
+    std::vector<pair> out;
+    state x{1.5, -3.0, 0.4};
+    odeint::integrate_n_steps(Stepper(), H, x, 0.0, dt, steps,
+                              [&](const state& y, double) { out.push_back({y.q, y.s}); });
+    return out;
+}
+
+double max_error(const std::vector<pair>& x, const std::vector<pair>& reference, std::size_t every) {
+    double e = 0;
+    for (std::size_t k = 0; k * every < x.size() && k < reference.size(); ++k)
+        e = std::max({e, std::abs(x[k * every][0] - reference[k][0]), std::abs(x[k * every][1] - reference[k][1])});
+    return e;
+}
+
+int trajectory(const std::string& order, double dt, std::size_t steps) {
+    auto run = [&](const auto& h) {
+        state x{1.5, -3.0, 0.4};
+        odeint::integrate_n_steps(oc::chi2<state>(), h, x, 0.0, dt, steps, [](const state& y, double t) {
+            std::printf("%.17g %.17g %.17g %.17g\n", t, y.q, y.p, y.s);
+        });
+        return 0;
+    };
+    const momentum_action C;
+    const forcing B;
+    const auto A = oc::position_damping(damping{});
+    if (order == "CBA") return run(oc::make_split_hamiltonian(C, B, A));
+    if (order == "BCA") return run(oc::make_split_hamiltonian(B, C, A));
+    if (order == "ABC") return run(oc::make_split_hamiltonian(A, B, C));
+    if (order == "BAC") return run(oc::make_split_hamiltonian(B, A, C));
+    if (order == "CAB") return run(oc::make_split_hamiltonian(C, A, B));
+    if (order == "ACB") return run(oc::make_split_hamiltonian(A, C, B));
+    std::fprintf(stderr, "van_der_pol trajectory: the order is a permutation of ABC\n");
+    return 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc == 5 && std::string(argv[1]) == "trajectory")
+        return trajectory(argv[2], std::atof(argv[3]), std::size_t(std::atol(argv[4])));
+
+    // The limit cycle: chi2 at a large step beside dopri5 at a tight tolerance.
+    {
+        const double dt = 0.2;
+        const std::size_t steps = 300;
+        const auto chi = split<oc::chi2<state>>(dt, steps);
+        const auto reference = dopri5(1e-12, dt, steps);
+        std::FILE* out = std::fopen("vdp_limit_cycle.csv", "w");
+        std::fprintf(out, "t,q_chi2,s_chi2,q_dopri5,s_dopri5\n");
+        for (std::size_t k = 0; k <= steps; ++k)
+            std::fprintf(out, "%g,%.10g,%.10g,%.10g,%.10g\n", k * dt, chi[k][0], chi[k][1], reference[k][0],
+                         reference[k][1]);
+        std::fclose(out);
+        std::printf("limit cycle, t in [0, 60]: chi2 at dt = 0.2 differs from dopri5 (1e-12) by %.3g in q and s\n",
+                    max_error(chi, reference, 1));
+    }
+
+    // Error against cost, on t in [0, 20], sampled at every 0.4.
+    const double t_end = 20, sample = 0.4;
+    const std::size_t samples = std::size_t(t_end / sample + 0.5);
+    const auto reference = dopri5(1e-13, sample, samples);
+    std::FILE* out = std::fopen("vdp_error_vs_cost.csv", "w");
+    std::fprintf(out, "method,parameter,evaluations,error\n");
+    auto report = [&](const char* method, double parameter, double error) {
+        std::fprintf(out, "%s,%g,%zu,%.6g\n", method, parameter, evaluations, error);
+        std::printf("%-7s %-9g %8zu evaluations of f, error %.3g\n", method, parameter, evaluations, error);
+    };
+    auto sweep = [&](auto stepper, const char* name) {
+        using stepper_type = decltype(stepper);
+        for (std::size_t refine = 1; refine <= 64; refine *= 2) {
+            const double dt = sample / double(refine);
+            evaluations = 0;
+            const auto x = split<stepper_type>(dt, samples * refine);
+            report(name, dt, max_error(x, reference, refine));
+        }
+    };
+    sweep(oc::chi2<state>(), "chi2");
+    sweep(oc::chi4<state>(), "chi4");
+    sweep(oc::chi<oc::tables::kahan_li6, state>(), "chi6_kl");
+    for (double tol = 1e-3; tol >= 1e-11; tol /= 10) {
+        evaluations = 0;
+        pair x{1.5, 0.4};
+        std::vector<pair> y;
+        std::vector<double> times;
+        for (std::size_t k = 0; k <= samples; ++k) times.push_back(double(k) * sample);
+        odeint::integrate_times(odeint::make_dense_output(tol, tol, odeint::runge_kutta_dopri5<pair>()), field, x,
+                                times.begin(), times.end(), sample / 4,
+                                [&](const pair& z, double) { y.push_back(z); });
+        report("dopri5", tol, max_error(y, reference, 1));
+    }
+    std::fclose(out);
+}
