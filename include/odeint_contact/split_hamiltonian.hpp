@@ -141,9 +141,16 @@ public:
 
     template <class X, class T, class W>
     void flow(X& x, const T& t, const T& dt, W& work) const {
-        const auto v = detail::potential_value_and_gradient(m_potential, x.q, t, work.p);
+        const auto v = kick(x.q, t, work.p);
         detail::add_scaled(x.p, -dt, work.p);
         x.s -= dt * v;
+    }
+
+    // V and dV/dq: the steppers evaluate them once for both half flows of a stage when the
+    // pieces between this one and the middle keep q.
+    template <class Q, class T, class G>
+    auto kick(const Q& q, const T& t, G& g) const {
+        return detail::potential_value_and_gradient(m_potential, q, t, g);
     }
 
     template <class X, class T>
@@ -171,12 +178,17 @@ public:
 
     template <class X, class T>
     void flow(X& x, const T& t, const T& dt) const {
-        using S = std::decay_t<decltype(x.s)>;
-        using value_type = detail::plain_value_t<S>;
-        const action_flow<S, value_type> a = m_action.template flow<value_type>(x.s, t, dt);
-        using op = typename detail::component_operations_t<decltype(x.p)>::template scale_sum1<value_type>;
+        const auto a = scaling_flow(x.s, t, dt);
+        using op = typename detail::component_operations_t<decltype(x.p)>::template scale_sum1<decltype(a.factor)>;
         contact_algebra::for_each2(x.p, x.p, op(a.factor));
         x.s = a.s;
+    }
+
+    // The flow as {s', p'/p}: q is unchanged and p only scaled, so the steppers can fuse it with
+    // the flows of a potential on either side into one pass over p.
+    template <class S, class T>
+    action_flow<S, detail::plain_value_t<S>> scaling_flow(const S& s, const T& t, const T& dt) const {
+        return m_action.template flow<detail::plain_value_t<S>>(s, t, dt);
     }
 
     template <class X, class T>
@@ -200,6 +212,8 @@ private:
 template <class Damping>
 class position_damping {
 public:
+    static constexpr bool keeps_q = true;
+
     explicit position_damping(Damping f) : m_f(std::move(f)) {}
     const Damping& damping() const { return m_f; }
 

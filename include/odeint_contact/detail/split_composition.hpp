@@ -29,7 +29,10 @@
 #include <boost/numeric/odeint/util/is_resizeable.hpp>
 #include <boost/numeric/odeint/util/state_wrapper.hpp>
 
+#include <boost/numeric/odeint/algebra/default_operations.hpp>
+
 #include <odeint_contact/detail/concept_checks.hpp>
+#include <odeint_contact/detail/contact_algebra.hpp>
 #include <odeint_contact/detail/step_failure.hpp>
 #include <odeint_contact/detail/traits.hpp>
 
@@ -82,6 +85,54 @@ struct is_autonomous_piece : std::false_type {};
 template <class Piece>
 struct is_autonomous_piece<Piece, std::void_t<decltype(Piece::autonomous)>>
     : std::integral_constant<bool, bool(Piece::autonomous)> {};
+
+// The optional kick(q, t, g): a piece phi(q,t) of q and t only writes dphi/dq into g and returns
+// phi; its flow over dt is then p -= dt g, s -= dt phi, q unchanged.
+template <class Piece, class Q, class T, class G, class = void>
+struct has_piece_kick : std::false_type {};
+template <class Piece, class Q, class T, class G>
+struct has_piece_kick<Piece, Q, T, G,
+                      std::void_t<decltype(std::declval<const Piece&>().kick(
+                          std::declval<const Q&>(), std::declval<const T&>(), std::declval<G&>()))>> : std::true_type {};
+
+// The optional scaling_flow(s, t, dt): a piece whose flow leaves q unchanged and multiplies p by
+// a factor of s, t and dt returns {s', factor} (the action terms' action_flow).
+template <class Piece, class S, class T, class = void>
+struct has_scaling_flow : std::false_type {};
+template <class Piece, class S, class T>
+struct has_scaling_flow<Piece, S, T,
+                        std::void_t<decltype(std::declval<const Piece&>().scaling_flow(
+                            std::declval<const S&>(), std::declval<const T&>(), std::declval<const T&>()))>>
+    : std::true_type {};
+
+// The optional property `static constexpr bool keeps_q = true`: the piece's flow leaves q as it is.
+template <class Piece, class = void>
+struct declares_keeps_q : std::false_type {};
+template <class Piece>
+struct declares_keeps_q<Piece, std::void_t<decltype(Piece::keeps_q)>> : std::integral_constant<bool, bool(Piece::keeps_q)> {};
+
+// The piece whose two half flows in a stage can share one kick evaluation: the last piece K <=
+// n - 2 with kick() whose inner pieces K + 1 .. n - 1 all keep q (so both of its half flows see
+// the same q, at the same stage time); n when there is none. An autonomous first piece is left
+// to its fusion across stages.
+template <class Pieces, class X, class T, class G, std::size_t... I>
+constexpr std::size_t shared_kick_index(std::index_sequence<I...>) {
+    using Q = std::decay_t<decltype(std::declval<X&>().q)>;
+    using S = std::decay_t<decltype(std::declval<X&>().s)>;
+    constexpr std::size_t n = sizeof...(I);
+    constexpr bool kick[] = {has_piece_kick<std::tuple_element_t<I, Pieces>, Q, T, G>::value...};
+    constexpr bool keeps[] = {(declares_keeps_q<std::tuple_element_t<I, Pieces>>::value ||
+                               has_piece_kick<std::tuple_element_t<I, Pieces>, Q, T, G>::value ||
+                               has_scaling_flow<std::tuple_element_t<I, Pieces>, S, T>::value)...};
+    constexpr bool first_autonomous = is_autonomous_piece<std::tuple_element_t<0, Pieces>>::value;
+    std::size_t found = n;
+    for (std::size_t k = (first_autonomous ? 1 : 0); k + 1 < n; ++k) {
+        bool inner = true;
+        for (std::size_t j = k + 1; j < n; ++j) inner = inner && keeps[j];
+        if (kick[k] && inner) found = k;
+    }
+    return found;
+}
 
 template <class Piece, class X, class T, class W>
 constexpr bool check_piece_flow() {
@@ -194,7 +245,8 @@ public:
     template <class StateIn>
     bool resize(const StateIn& x) {
         namespace odeint = boost::numeric::odeint;
-        return odeint::adjust_size_by_resizeability(m_work, x, typename odeint::is_resizeable<deriv_type>::type());
+        const bool work = odeint::adjust_size_by_resizeability(m_work, x, typename odeint::is_resizeable<deriv_type>::type());
+        return odeint::adjust_size_by_resizeability(m_kick, x, typename odeint::is_resizeable<deriv_type>::type()) || work;
     }
 
     template <class Alg, class System, class StateIn>
@@ -212,13 +264,54 @@ public:
             out.s = in.s;
         }
         using pieces_type = typename System::pieces_type;
+        using X = StateOut;
+        using S = std::decay_t<decltype(out.s)>;
         constexpr std::size_t n = std::tuple_size<pieces_type>::value;
+        constexpr std::size_t kick =
+            shared_kick_index<pieces_type, X, time_type, kick_buffer_t>(std::make_index_sequence<n>{});
         m_stage = i;
+        const auto& pieces = system.pieces();
         const time_type ti = t + m_midpoint[i] * dt;
         const time_type h = m_half[i] * dt;
-        forward(system.pieces(), out, i, ti, h, std::make_index_sequence<n - 1>{});
-        flow<n - 1>(system.pieces(), out, ti, time_type(m_weight[i] * dt));
-        backward(system.pieces(), out, i, ti, h, dt, std::make_index_sequence<n - 1>{});
+        const time_type tau = m_weight[i] * dt;
+        if constexpr (kick < n) {
+            // Piece `kick` evaluated once for both of its half flows.
+            using middle_t = std::tuple_element_t<n - 1, pieces_type>;
+            auto& g = m_kick.m_v.p;
+            using kick_value_t = std::decay_t<decltype(std::get<kick>(pieces).kick(out.q, ti, g))>;
+            kick_value_t v{};
+            step_span<Alg, pieces_type, StateOut, kick_value_t> span{algebra, pieces, out, i, ti, h, dt, v};
+            forward(span, std::make_index_sequence<kick>{});
+            m_piece = kick;
+            v = std::get<kick>(pieces).kick(out.q, ti, g);
+            if constexpr (kick + 2 == n && has_scaling_flow<middle_t, S, time_type>::value) {
+                // kick(h) scale kick(h) in one pass over p, as the separable step's B A B.
+                out.s -= h * v;
+                m_piece = n - 1;
+                const auto a = std::get<n - 1>(pieces).scaling_flow(out.s, ti, tau);
+                if constexpr (std::is_same<Operations, boost::numeric::odeint::default_operations>::value) {
+                    algebra.for_each3(out.p, out.p, g, scale_kick_scale<Value, time_type>{a.factor, -h});
+                } else {
+                    using scale_sum2 = typename Operations::template scale_sum2<Value, time_type>;
+                    algebra.for_each3(out.p, out.p, g, scale_sum2(Value(1), -h));
+                    algebra.for_each3(out.p, out.p, g, scale_sum2(a.factor, -h));
+                }
+                out.s = a.s - h * v;
+            } else {
+                apply_kick(algebra, out, g, v, h);
+                inner(span, std::make_index_sequence<n - 1 - kick - 1>{});
+                flow<n - 1>(pieces, out, ti, tau);
+                inner_back(span, std::make_index_sequence<n - 1 - kick - 1>{});
+                apply_kick(algebra, out, g, v, h);
+            }
+            backward(span, std::make_index_sequence<kick>{});
+        } else {
+            int none = 0;
+            step_span<Alg, pieces_type, StateOut, int> span{algebra, pieces, out, i, ti, h, dt, none};
+            forward(span, std::make_index_sequence<n - 1>{});
+            flow<n - 1>(pieces, out, ti, tau);
+            backward(span, std::make_index_sequence<n - 1>{});
+        }
         if (i + 1 == stages) {
             m_piece = no_part;
             // One check per step, of s: each piece's value enters s' = p . dphi/dp - phi, so a
@@ -253,42 +346,76 @@ private:
             piece.flow(x, t, tau);
     }
 
-    template <class Pieces, class X, std::size_t... K>
-    void forward(const Pieces& pieces, X& x, std::size_t i, const time_type& t, const time_type& h,
-                 std::index_sequence<K...>) {
-        (leading<K>(pieces, x, i, t, h), ...);
+    // What the flows of one stage share.
+    template <class Alg, class Pieces, class X, class KickValue>
+    struct step_span {
+        Alg& algebra;
+        const Pieces& pieces;
+        X& x;
+        std::size_t i;
+        const time_type& t;
+        const time_type& h;
+        const time_type& dt;
+        KickValue& v;
+    };
+
+    template <class Alg, class X, class G, class V>
+    void apply_kick(Alg& algebra, X& x, const G& g, const V& v, const time_type& h) {
+        using scale_sum2 = typename Operations::template scale_sum2<Value, time_type>;
+        algebra.for_each3(x.p, x.p, g, scale_sum2(Value(1), -h));
+        x.s -= h * v;
     }
 
-    template <class Pieces, class X, std::size_t... K>
-    void backward(const Pieces& pieces, X& x, std::size_t i, const time_type& t, const time_type& h,
-                  const time_type& dt, std::index_sequence<K...>) {
+    // Pieces 0 .. K-1 before the middle, and back.
+    template <class Span, std::size_t... K>
+    void forward(Span& span, std::index_sequence<K...>) {
+        (leading<K>(span), ...);
+    }
+    template <class Span, std::size_t... K>
+    void backward(Span& span, std::index_sequence<K...>) {
         constexpr std::size_t last = sizeof...(K) - 1;
-        (trailing<last - K>(pieces, x, i, t, h, dt), ...);
+        (trailing<last - K>(span), ...);
     }
 
-    template <std::size_t K, class Pieces, class X>
-    void leading(const Pieces& pieces, X& x, std::size_t i, const time_type& t, const time_type& h) {
-        if constexpr (K == 0 && is_autonomous_piece<std::tuple_element_t<0, Pieces>>::value) {
-            if (i == 0) flow<0>(pieces, x, t, h);  // later stages: fused into the previous one's
+    // The pieces between a shared kick and the middle piece (all keep q).
+    template <class Span, std::size_t... K>
+    void inner(Span& span, std::index_sequence<K...>) {
+        constexpr std::size_t first = std::tuple_size<std::decay_t<decltype(span.pieces)>>::value - 1 - sizeof...(K);
+        (flow<first + K>(span.pieces, span.x, span.t, span.h), ...);
+    }
+    template <class Span, std::size_t... K>
+    void inner_back(Span& span, std::index_sequence<K...>) {
+        constexpr std::size_t n = std::tuple_size<std::decay_t<decltype(span.pieces)>>::value;
+        constexpr std::size_t last = n - 2;
+        (flow<last - K>(span.pieces, span.x, span.t, span.h), ...);
+    }
+
+    template <std::size_t K, class Span>
+    void leading(Span& span) {
+        using pieces_type = std::decay_t<decltype(span.pieces)>;
+        if constexpr (K == 0 && is_autonomous_piece<std::tuple_element_t<0, pieces_type>>::value) {
+            if (span.i == 0) flow<0>(span.pieces, span.x, span.t, span.h);  // later: fused into the previous stage's
         } else {
-            flow<K>(pieces, x, t, h);
+            flow<K>(span.pieces, span.x, span.t, span.h);
         }
     }
 
-    template <std::size_t K, class Pieces, class X>
-    void trailing(const Pieces& pieces, X& x, std::size_t i, const time_type& t, const time_type& h,
-                  const time_type& dt) {
-        if constexpr (K == 0 && is_autonomous_piece<std::tuple_element_t<0, Pieces>>::value)
-            flow<0>(pieces, x, t, time_type(m_fused[i] * dt));
+    template <std::size_t K, class Span>
+    void trailing(Span& span) {
+        using pieces_type = std::decay_t<decltype(span.pieces)>;
+        if constexpr (K == 0 && is_autonomous_piece<std::tuple_element_t<0, pieces_type>>::value)
+            flow<0>(span.pieces, span.x, span.t, time_type(m_fused[span.i] * span.dt));
         else
-            flow<K>(pieces, x, t, h);
+            flow<K>(span.pieces, span.x, span.t, span.h);
     }
 
     std::array<Value, stages> m_weight;    // w_i
     std::array<Value, stages> m_half;      // w_i / 2
     std::array<Value, stages> m_midpoint;  // stage i's time: w_1 + ... + w_{i-1} + w_i/2
     std::array<Value, stages> m_fused;     // an autonomous first piece after stage i: (w_i + w_{i+1})/2
+    using kick_buffer_t = std::decay_t<decltype(std::declval<deriv_type&>().p)>;
     boost::numeric::odeint::state_wrapper<deriv_type> m_work;  // the pieces' scratch
+    boost::numeric::odeint::state_wrapper<deriv_type> m_kick;  // a shared kick's dphi/dq (its p)
     static constexpr std::size_t no_part = std::size_t(-1);
     std::size_t m_stage = 0;
     std::size_t m_piece = no_part;  // the piece whose flow is running
