@@ -26,30 +26,40 @@
 //                             is its exact flow, so flows over a and b compose to one over a + b;
 //                             for the first piece, the steppers then fuse its half flows across
 //                             the stages of a composition (m + 1 flows for m stages, not 2m)
+// Optional properties that let the steppers do less work (the separable Hamiltonian's
+// optimisations, stated for any piece):
+//   Piece::keeps_q            static constexpr bool: flow leaves q unchanged
+//   phi.kick(q, t, g)         phi depends on q and t only: writes dphi/dq into g (the type of
+//                             dxdt.p) and returns phi; its flow is p -= dt g, s -= dt phi. When
+//                             the pieces between it and the middle piece keep q, both of its half
+//                             flows in a stage use one call of kick
+//   phi.scaling_flow(s, t, dt) flow leaves q unchanged and scales p: returns {s', p'/p}; as the
+//                             middle piece right after a kick piece, kick, scaling and kick are
+//                             one pass over p
 // flow may be any symmetric (flow(-dt) inverts flow(dt)) contact map of order >= 2 for phi's
 // vector field instead of the exact flow: the composition keeps its order (doc/theory.md,
 // "Contact compositional integrators") and stays exactly contact.
 // Pieces the library provides:
 //   kinetic_piece(T)      T(p), a kinetic part (kinetic.hpp); autonomous
-//   potential_piece(V)    V(q,t), a potential (separable_hamiltonian.hpp)
-//   action_piece(F)       F(s,t), an action term (action.hpp)
+//   potential_piece(V)    V(q,t), a potential (separable_hamiltonian.hpp); kick
+//   action_piece(F)       F(s,t), an action term (action.hpp); scaling_flow
 //   position_damping(f)   f(q,t) s, f written like a potential (value(q, t), gradient(q, t, g));
 //                         exact flow with q and t frozen: s <- e^{-f dt} s,
-//                         p <- e^{-f dt} (p - dt s grad f). Plain numbers only: with Boost.Units
-//                         grad f would need a type of its own.
+//                         p <- e^{-f dt} (p - dt s grad f); keeps_q. Plain numbers only: with
+//                         Boost.Units grad f would need a type of its own.
 // make_split_hamiltonian(kinetic_piece(T), potential_piece(V), action_piece(F)) steps like
-// make_separable_hamiltonian(T, V, F) up to round-off.
+// make_separable_hamiltonian(T, V, F) up to round-off, with the same evaluations.
 //
 // Order and cost: chi2 order 2 in q, p and s (also for time-dependent pieces), chi<Table>
 // Table::order, when each piece's flow is exact or symmetric of order >= 2. Per stage two half
-// flows of each of phi_1 .. phi_{n-1} and one flow of phi_n (an autonomous first piece: see
-// above). No heap allocation after the first step. The system function copies dxdt once per
+// flows of each of phi_1 .. phi_{n-1} and one flow of phi_n, less what the properties above
+// save. No heap allocation after the first step. The system function copies dxdt once per
 // call for the pieces' partials (a heap allocation for resizeable states): use it to compare
 // with odeint's steppers, not for speed.
 // What it keeps: every step is exactly a contact map when every piece's flow is; its conformal
 // factor is the product of the pieces' factors (e^{-f dt} for position_damping).
-// When not to use it: H = T(p) + V(q,t) + F(s,t): make_separable_hamiltonian says the same with
-// fewer evaluations of V (one per stage). A piece without a flow in closed form: a flow that
+// When not to use it: H = T(p) + V(q,t) + F(s,t): make_separable_hamiltonian says the same more
+// briefly (and its chi2 step is faster on small problems, bench/table1). A piece without a flow in closed form: a flow that
 // must be computed to tolerance costs more than an explicit Runge-Kutta step of H.
 // Failure: a piece's step_error reaches the caller with the stepper, t, dt, stage and piece
 // index in front of its message, and a non-finite new s is a step_error; the state given to
