@@ -31,53 +31,18 @@
 
 #include <odeint_contact/odeint_contact.hpp>
 
+#include "van_der_pol.hpp"
+
 namespace {
 
 namespace odeint = boost::numeric::odeint;
 namespace oc = odeint_contact;
-using state = oc::contact_state<double>;
+using van_der_pol::pair;
+using van_der_pol::state;
 
-// omega = 1 entrains the oscillator: after a transient it runs on a periodic orbit of period 2 pi.
-constexpr double eps = 0.8, a = 0.6, omega = 1.0;
 std::size_t evaluations = 0;  // of f, the cost measure of the error-vs-cost curve
-
-// [doc:van_der_pol_pieces]
-// p s: q' = s, p' = -p^2, s' = 0. The exact flow of an autonomous term (flows add up), so
-// chi<Table> fuses its half flows across stages when it comes first.
-struct momentum_action {
-    static constexpr bool autonomous = true;
-    void flow(state& x, double, double dt) const {
-        x.q += dt * x.s;
-        x.p = x.p / (1 + dt * x.p);  // through infinity when 1 + dt p < 0
-    }
-};
-
-// F(q,t) = q - a cos(omega t): p' = -1, s' = -F.
-struct forcing {
-    void flow(state& x, double t, double dt) const {
-        x.p -= dt;
-        x.s -= dt * (x.q - a * std::cos(omega * t));
-    }
-};
-
-// f(q) = -eps (1 - q^2), for oc::position_damping (the piece f(q) s).
-struct damping {
-    double value(double q, double) const {
-        ++evaluations;
-        return -eps * (1 - q * q);
-    }
-    void gradient(double q, double, double& g) const { g = 2 * eps * q; }
-};
-
-const auto H = oc::make_split_hamiltonian(momentum_action{}, forcing{}, oc::position_damping(damping{}));
-// [/doc:van_der_pol_pieces]
-
-// q' = s, s' = -(q - a cos(omega t)) - f(q) s, for runge_kutta_dopri5.
-using pair = std::array<double, 2>;
-void field(const pair& x, pair& dxdt, double t) {
-    dxdt[0] = x[1];
-    dxdt[1] = -(x[0] - a * std::cos(omega * t)) - damping{}.value(x[0], t) * x[1];
-}
+const auto H = van_der_pol::hamiltonian(&evaluations);
+const van_der_pol::field field{&evaluations};
 
 // dopri5 at tolerance tol, sampled every dt from 0 to t_end (dense output, so its steps are its own).
 std::vector<pair> dopri5(double tol, double dt, std::size_t samples) {
@@ -119,9 +84,9 @@ int trajectory(const std::string& order, double dt, std::size_t steps) {
         });
         return 0;
     };
-    const momentum_action C;
-    const forcing B;
-    const auto A = oc::position_damping(damping{});
+    const van_der_pol::momentum_action C;
+    const van_der_pol::forcing B;
+    const auto A = oc::position_damping(van_der_pol::damping{});
     if (order == "CBA") return run(oc::make_split_hamiltonian(C, B, A));
     if (order == "BCA") return run(oc::make_split_hamiltonian(B, C, A));
     if (order == "ABC") return run(oc::make_split_hamiltonian(A, B, C));
