@@ -11,7 +11,9 @@
 // paper's printed B map has a wrong factor 1/2, Errata item 1). V and F are evaluated at the
 // midpoint time t + tau/2. chi<Table> is the symmetric composition
 // chi2(g_1 dt) ... chi2(g_m dt) with the weights of Table (composition_tables.hpp; a user's
-// own table works alike), each stage advancing time by its own g_i dt.
+// own table works alike), each stage advancing time by its own g_i dt. Both also step a
+// Hamiltonian split into user pieces with their own flows, make_split_hamiltonian
+// (split_hamiltonian.hpp); what follows is for the separable one.
 // Order and cost: chi2 has order 2 in q, p and s, also for time-dependent V and F; chi<Table>
 // has Table::order. Per step, one evaluation of V and of dV/dq per stage (one call of
 // value_and_gradient when the potential has it; separable_hamiltonian.hpp) and stages + 1
