@@ -59,7 +59,7 @@
 // What it keeps: every step is exactly a contact map when every piece's flow is; its conformal
 // factor is the product of the pieces' factors (e^{-f dt} for position_damping).
 // When not to use it: H = T(p) + V(q,t) + F(s,t): make_separable_hamiltonian says the same more
-// briefly (and its chi2 step is faster on small problems, bench/table1). A piece without a flow in closed form: a flow that
+// briefly, with a step tuned for that case. A piece without a flow in closed form: a flow that
 // must be computed to tolerance costs more than an explicit Runge-Kutta step of H.
 // Failure: a piece's step_error reaches the caller with the stepper, t, dt, stage and piece
 // index in front of its message, and a non-finite new s is a step_error; the state given to

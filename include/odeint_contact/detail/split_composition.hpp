@@ -27,6 +27,7 @@
 #include <utility>
 
 #include <boost/numeric/odeint/util/is_resizeable.hpp>
+#include <boost/numeric/odeint/util/resizer.hpp>
 #include <boost/numeric/odeint/util/state_wrapper.hpp>
 
 #include <boost/numeric/odeint/algebra/default_operations.hpp>
