@@ -473,7 +473,8 @@ struct fragile_piece {
     int* calls;
     int throw_at;
     bool step_error;
-    void flow(plane_state&, double, double) const {
+    template <class X>
+    void flow(X&, double, double) const {
         if (++*calls == throw_at) {
             if (step_error) throw oc::step_error("the fragile piece refused");
             throw std::runtime_error("a user exception");
@@ -517,6 +518,24 @@ BOOST_AUTO_TEST_CASE(a_piece_that_throws_leaves_the_state_unchanged) {
         chi.do_step(H, x, 0.5, 0.1);
         BOOST_TEST(x.q[0] != x0.q[0]);
     }
+}
+
+// With std::vector q and p an in-place step runs into the engine's spare state and swaps the
+// result in (composition.hpp); a throwing piece leaves the caller's vectors as they were.
+BOOST_AUTO_TEST_CASE(a_piece_that_throws_leaves_a_vector_state_unchanged) {
+    using vector_state = oc::contact_state<std::vector<double>>;
+    int calls = 0;
+    const auto H = oc::make_split_hamiltonian(oc::kinetic_piece(oc::quadratic_kinetic<>{}), oc::potential_piece(potential),
+                                              fragile_piece{&calls, 3, true},
+                                              oc::action_piece(oc::linear_action(gamma_linear)));
+    const vector_state x0{{0.9, -0.3, 0.4}, {0.2, 0.7, -0.1}, 0.3};
+    vector_state x = x0;
+    oc::chi4<vector_state> chi;
+    BOOST_CHECK_THROW(chi.do_step(H, x, 0.0, 0.1), oc::step_error);
+    BOOST_TEST((x.q == x0.q && x.p == x0.p && x.s == x0.s));
+    calls = 100;
+    chi.do_step(H, x, 0.0, 0.1);
+    BOOST_TEST(x.q[0] != x0.q[0]);
 }
 
 // A piece that makes s NaN: the step's check of the new s reports it, state unchanged.
