@@ -99,6 +99,8 @@
 #include <odeint_contact/action.hpp>
 #include <odeint_contact/contact_state.hpp>
 #include <odeint_contact/detail/concept_checks.hpp>
+#include <odeint_contact/detail/lagrangian.hpp>
+#include <odeint_contact/detail/lagrangian_galerkin.hpp>
 #include <odeint_contact/detail/newton.hpp>
 #include <odeint_contact/detail/raw_numbers.hpp>
 #include <odeint_contact/detail/stepper_base.hpp>
@@ -381,9 +383,29 @@ private:
     void step(SystemArg& system_arg, const StateIn& in, StateOut& out, const time_type& t, const time_type& dt) {
         namespace odeint = boost::numeric::odeint;
         using system_type = typename odeint::unwrap_reference<std::remove_cv_t<SystemArg>>::type;
+        if constexpr (detail::is_contact_lagrangian_system<std::remove_cv_t<system_type>>::value) {
+            // A contact Lagrangian: the same construction with L (detail/lagrangian_galerkin.hpp).
+            if constexpr (detail::check_contact_lagrangian<typename system_type::lagrangian_type, state_type,
+                                                           time_type>()) {
+                const system_type& system = system_arg;
+                check_times(t, dt);
+                m_general.step(system, in, out, t, dt, "galerkin_cvi4");
+                m_last_iterations = m_general.last_iterations();
+            }
+        } else {
+            separable_step(system_arg, in, out, t, dt);
+        }
+    }
+
+    template <class SystemArg, class StateIn, class StateOut>
+    void separable_step(SystemArg& system_arg, const StateIn& in, StateOut& out, const time_type& t,
+                        const time_type& dt) {
+        namespace odeint = boost::numeric::odeint;
+        using system_type = typename odeint::unwrap_reference<std::remove_cv_t<SystemArg>>::type;
         static_assert(detail::is_separable_hamiltonian<std::remove_cv_t<system_type>>::value,
                       "odeint_contact: contact variational integrators need the parts of H; pass a "
-                      "Hamiltonian made by make_separable_hamiltonian(kinetic, potential, action)");
+                      "Hamiltonian made by make_separable_hamiltonian(kinetic, potential, action), or a "
+                      "contact Lagrangian made by make_contact_lagrangian(L)");
         const system_type& system = system_arg;
         using kinetic_t = typename system_type::kinetic_type;
         using potential_t = typename system_type::potential_type;
@@ -401,14 +423,18 @@ private:
             checked_step(system, in, out, t, dt);
     }
 
+    static void check_times(const time_type& t, const time_type& dt) {
+        if (!detail::is_finite(t) || !detail::is_finite(dt) || detail::raw_value(dt) == 0)
+            throw parameter_error("odeint_contact::galerkin_cvi4::do_step: t and dt must be finite and dt "
+                                  "non-zero, got t = " + detail::format(t) + ", dt = " + detail::format(dt));
+    }
+
     template <class System, class StateIn, class StateOut>
     void checked_step(const System& system, const StateIn& in, StateOut& out, const time_type& t,
                       const time_type& dt) {
         using potential_t = typename System::potential_type;
         using action_term_t = typename System::action_type;
-        if (!detail::is_finite(t) || !detail::is_finite(dt) || detail::raw_value(dt) == 0)
-            throw parameter_error("odeint_contact::galerkin_cvi4::do_step: t and dt must be finite and dt "
-                                  "non-zero, got t = " + detail::format(t) + ", dt = " + detail::format(dt));
+        check_times(t, dt);
 
         m_resizer.adjust_size(in, [this](const auto& x) { return this->resize_impl(x); });
         const std::size_t n = detail::raw_size(in.q);
@@ -500,6 +526,7 @@ private:
     Value m_k1{}, m_k2{}, m_k3{}, m_za{}, m_zb{}, m_zc{}, m_w{};
     Value m_f[4]{}, m_c[4]{};
     unsigned m_last_iterations = 0;
+    detail::lagrangian_galerkin_step<State, Value, Time, detail::library_errors> m_general;
 };
 
 }  // namespace odeint_contact
