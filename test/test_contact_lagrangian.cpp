@@ -304,6 +304,35 @@ BOOST_AUTO_TEST_CASE(galerkin_cvi4_is_fourth_order_in_a_magnetic_field_with_fric
                  1e-12, 1);
 }
 
+// The authors' own fourth-order Galerkin step, step_lag4 of mseri/contact-integrators
+// (integrators/contact.py; it forms the same derivatives by forward differentiation and solves with
+// scipy's fsolve), run on this magnetic-friction Lagrangian with fsolve's xtol = 1e-14 (both of its
+// solves) from magnetic_start at t = 0: the state after `steps` steps of dt (numbers printed by
+// the Python run with repr). Their solves stop at 1e-14 relative, and the steps propagate that with
+// factors of order 1: 1e-12 covers 40 steps (measured: 9e-16, 1.2e-15, 2.5e-14); the issue asks for
+// 1e-10.
+BOOST_AUTO_TEST_CASE(galerkin_cvi4_agrees_with_the_authors_step_lag4) {
+    struct run {
+        double dt;
+        int steps;
+        plane_state expected;
+    };
+    const run runs[] = {
+        {0.1, 10, {{0.6538089965427154, 0.037225063155050336}, {-0.13782776860850335, 0.7971880954621672}, 0.12310974589087922}},
+        {0.3, 10, {{0.3017110445722766, 0.4875589696821439}, {-0.5013239032536587, 0.3257982366057578}, 0.08505547405874109}},
+        {0.05, 40, {{0.47608152130718456, 0.29981986533638383}, {-0.4562426215264541, 0.605112003273832}, 0.09302932782701585}},
+    };
+    const auto system = oc::make_contact_lagrangian(magnetic_friction{});
+    for (const run& r : runs) {
+        plane_state x = magnetic_start;
+        oc::galerkin_cvi4<plane_state> stepper;
+        for (int k = 0; k < r.steps; ++k) stepper.do_step(system, x, k * r.dt, r.dt);
+        const double d = max_difference(x, r.expected);
+        BOOST_TEST_MESSAGE("galerkin_cvi4 vs step_lag4, dt = " << r.dt << ", " << r.steps << " steps: " << d);
+        BOOST_TEST(d <= 1e-12);
+    }
+}
+
 // ---- structure ----------------------------------------------------------------------------------
 
 // pull_back_contact_form differentiates with h = 1e-3 by a five-point formula (see
