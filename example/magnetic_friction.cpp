@@ -29,6 +29,7 @@ namespace oc = odeint_contact;
 using plane = std::array<double, 2>;
 using state_type = oc::contact_state<plane>;
 
+// [doc:lagrangian]
 struct charged_particle {
     double m = 1.0, e = 1.0, B0 = 2.0, eps = 0.3, k = 0.5, gamma = 0.1;
 
@@ -73,6 +74,7 @@ struct charged_particle {
     }
     void mass_matrix(oc::hessian_matrix<double>& M) const { M(0, 0) = M(1, 1) = m; }
 };
+// [/doc:lagrangian]
 
 double distance(const state_type& a, const state_type& b) {
     return std::max({std::abs(a.q[0] - b.q[0]), std::abs(a.q[1] - b.q[1]), std::abs(a.p[0] - b.p[0]),
@@ -80,13 +82,15 @@ double distance(const state_type& a, const state_type& b) {
 }
 
 int main() {
+    // [doc:usage]
     const auto system = oc::make_contact_lagrangian(charged_particle{});
-    const state_type start{{1.0, 0.0}, {0.0, 1.5}, 0.0};
+    const state_type start{{1.0, 0.0}, {0.0, 1.5}, 0.0};  // q, p = m v + e A(q), s
     const double end = 20.0;
 
     state_type reference = start;
     odeint::integrate_adaptive(odeint::make_controlled(1e-12, 1e-12, odeint::runge_kutta_dopri5<state_type>()),
-                               system, reference, 0.0, end, 0.01);
+                               system, reference, 0.0, end, 0.01);  // the same object as an odeint system
+    // [/doc:usage]
 
     std::printf("errors at t = %.0f against dopri5 (1e-12); order = log2 of the ratio to the previous row\n", end);
     std::printf("%-14s %8s %12s %7s\n", "method", "dt", "error", "order");

@@ -46,6 +46,9 @@
 // 1 - h F_s(s_k,t_k) > 0 and 1 + h F_s(s_{k+1},t_{k+1}) > 0 (linear F: tau >= 2/|f|), and when
 // s + h F(s, t_{k+1}) = r has no root on the branch that continues s = r from h = 0 (quadratic F:
 // 1 + tau gamma r <= 0). The state (and a carried sample) is then unchanged.
+// A contact Lagrangian L(q, v, z, t) made by make_contact_lagrangian (contact_lagrangian.hpp) is
+// accepted too: the step is then the general one (detail/lagrangian_cvi2.hpp, Newton on n + 1
+// unknowns); what is said above of V, F and the carried sample is about separable Hamiltonians.
 // References: Vermeeren, Bravetti, Seri, "Contact variational integrators", J. Phys. A 52 (2019);
 // Bravetti, Seri, Zadra, "New directions for contact integrators", GSI 2021; Yoshida, Phys.
 // Lett. A 150 (1990) 262 for the compositions.

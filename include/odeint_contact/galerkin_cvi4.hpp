@@ -71,6 +71,9 @@
 // Boost.Units, an Eigen object's elements in storage order): dense linear algebra mixes the units
 // of b and q_{k+1} with those of the residual.
 // States and units are met only at the calls of V, F and their derivatives and at the output.
+// A contact Lagrangian L(q, v, z, t) made by make_contact_lagrangian (contact_lagrangian.hpp) is
+// accepted too: the same construction with L (detail/lagrangian_galerkin.hpp), its Newton Jacobian
+// by central differences of the 2n residuals.
 // References: Bravetti, Seri, Vermeeren, Zadra, "New directions for contact integrators", GSI
 // 2021; Vermeeren, Bravetti, Seri, "Contact variational integrators", J. Phys. A 52 (2019);
 // Marsden, West, "Discrete mechanics and variational integrators", Acta Numerica (2001) for
