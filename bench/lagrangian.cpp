@@ -17,60 +17,36 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <boost/numeric/odeint.hpp>
 
 #include <odeint_contact/odeint_contact.hpp>
 
+#include "../example/double_pendulum.hpp"
+
 namespace {
 
 namespace odeint = boost::numeric::odeint;
 namespace oc = odeint_contact;
 
-using coordinates = std::array<double, 2>;
-using state_type = oc::contact_state<coordinates>;
+using pendulum::coordinates;
+using pendulum::state_type;
+using counts = pendulum::evaluation_count;
+using pendulum_with_hessian = pendulum::double_pendulum;
+using pendulum_base = pendulum::double_pendulum_without_hessian;
 
-struct counts {
-    long values = 0, partials = 0, hessians = 0;
-};
-
-struct pendulum_base {
-    double g = 9.81, gamma = 0.15;
-    counts* count = nullptr;
-    double value(const coordinates& q, const coordinates& v, double z, double) const {
-        ++count->values;
-        const double c = std::cos(q[0] - q[1]);
-        return (2 * v[0] * v[0] + 2 * c * v[0] * v[1] + v[1] * v[1]) / 2 + 2 * g * std::cos(q[0]) +
-               g * std::cos(q[1]) - gamma * z;
-    }
-    double partials(const coordinates& q, const coordinates& v, double, double, coordinates& dq,
-                    coordinates& dv) const {
-        ++count->partials;
-        const double c = std::cos(q[0] - q[1]), sd = std::sin(q[0] - q[1]);
-        dq[0] = -sd * v[0] * v[1] - 2 * g * std::sin(q[0]);
-        dq[1] = sd * v[0] * v[1] - g * std::sin(q[1]);
-        dv[0] = 2 * v[0] + c * v[1];
-        dv[1] = c * v[0] + v[1];
-        return -gamma;
-    }
-};
-struct pendulum_with_hessian : pendulum_base {
-    void hessian(const coordinates& q, const coordinates& v, double, double, oc::hessian_matrix<double>& H) const {
-        ++count->hessians;
-        const double c = std::cos(q[0] - q[1]), sd = std::sin(q[0] - q[1]);
-        H(0, 0) = -c * v[0] * v[1] - 2 * g * std::cos(q[0]);
-        H(0, 1) = H(1, 0) = c * v[0] * v[1];
-        H(1, 1) = -c * v[0] * v[1] - g * std::cos(q[1]);
-        H(0, 2) = H(2, 0) = -sd * v[1];
-        H(0, 3) = H(3, 0) = -sd * v[0];
-        H(1, 2) = H(2, 1) = sd * v[1];
-        H(1, 3) = H(3, 1) = sd * v[0];
-        H(2, 2) = 2;
-        H(2, 3) = H(3, 2) = c;
-        H(3, 3) = 1;
-    }
-};
+// The pendulum (with or without its hessian) counting into c.
+template <class Lagrangian>
+Lagrangian counted(counts* c) {
+    pendulum::double_pendulum p;
+    p.count = c;
+    if constexpr (std::is_same<Lagrangian, pendulum::double_pendulum>::value)
+        return p;
+    else
+        return Lagrangian{p};
+}
 
 const state_type start{{1.2, 1.6}, {0.0, 0.0}, 0.0};
 constexpr double end_time = 10.0;
@@ -106,8 +82,7 @@ double time_of(F&& f) {
 template <class Lagrangian, class Stepper>
 result fixed_step(Stepper stepper, double dt, const state_type& reference) {
     counts c;
-    Lagrangian l;
-    l.count = &c;
+    const Lagrangian l = counted<Lagrangian>(&c);
     const auto system = oc::make_contact_lagrangian(l);
     const int steps = static_cast<int>(std::lround(end_time / dt));
     state_type x = start;
@@ -124,8 +99,7 @@ result fixed_step(Stepper stepper, double dt, const state_type& reference) {
 template <class Lagrangian>
 result dopri5(double tolerance, const state_type& reference) {
     counts c;
-    Lagrangian l;
-    l.count = &c;
+    const Lagrangian l = counted<Lagrangian>(&c);
     const auto system = oc::make_contact_lagrangian(l);
     state_type x = start;
     const auto run = [&](state_type& y) {
@@ -173,8 +147,7 @@ template <class Lagrangian>
 void study(const char* title) {
     std::printf("\n== %s ==\n", title);
     counts c;
-    Lagrangian l;
-    l.count = &c;
+    const Lagrangian l = counted<Lagrangian>(&c);
     state_type reference = start;
     odeint::integrate_adaptive(odeint::make_controlled(1e-13, 1e-13, odeint::runge_kutta_dopri5<state_type>()),
                                oc::make_contact_lagrangian(l), reference, 0.0, end_time, 0.001);

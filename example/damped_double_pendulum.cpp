@@ -27,62 +27,15 @@
 
 #include <odeint_contact/odeint_contact.hpp>
 
+#include "double_pendulum.hpp"
+
 namespace odeint = boost::numeric::odeint;
 namespace oc = odeint_contact;
 
-using coordinates = std::array<double, 2>;
-using state_type = oc::contact_state<coordinates>;
-
-struct evaluation_count {
-    long values = 0;
-    long partials = 0;
-    long hessians = 0;
-};
-
-struct double_pendulum {
-    double g = 9.81;
-    double gamma = 0.15;
-    evaluation_count* count = nullptr;  // shared by the copies the system and steppers hold
-
-    double value(const coordinates& q, const coordinates& v, double z, double /*t*/) const {
-        if (count) ++count->values;
-        const double c = std::cos(q[0] - q[1]);
-        const double kinetic = (2 * v[0] * v[0] + 2 * c * v[0] * v[1] + v[1] * v[1]) / 2;
-        return kinetic + 2 * g * std::cos(q[0]) + g * std::cos(q[1]) - gamma * z;
-    }
-    // dL/dq, dL/dv = M(q) v, and dL/dz.
-    double partials(const coordinates& q, const coordinates& v, double /*z*/, double /*t*/, coordinates& dq,
-                    coordinates& dv) const {
-        if (count) ++count->partials;
-        const double c = std::cos(q[0] - q[1]), sd = std::sin(q[0] - q[1]);
-        dq[0] = -sd * v[0] * v[1] - 2 * g * std::sin(q[0]);
-        dq[1] = sd * v[0] * v[1] - g * std::sin(q[1]);
-        dv[0] = 2 * v[0] + c * v[1];
-        dv[1] = c * v[0] + v[1];
-        return -gamma;
-    }
-    // The second derivatives in the order (theta_1, theta_2, v_1, v_2, z): optional, but they give
-    // Newton its exact Jacobian (without them the steps difference the partials: about twice the
-    // evaluations here).
-    void hessian(const coordinates& q, const coordinates& v, double /*z*/, double /*t*/,
-                 oc::hessian_matrix<double>& H) const {
-        if (count) ++count->hessians;
-        const double c = std::cos(q[0] - q[1]), sd = std::sin(q[0] - q[1]);
-        H(0, 0) = -c * v[0] * v[1] - 2 * g * std::cos(q[0]);
-        H(0, 1) = H(1, 0) = c * v[0] * v[1];
-        H(1, 1) = -c * v[0] * v[1] - g * std::cos(q[1]);
-        H(0, 2) = H(2, 0) = -sd * v[1];
-        H(0, 3) = H(3, 0) = -sd * v[0];
-        H(1, 2) = H(2, 1) = sd * v[1];
-        H(1, 3) = H(3, 1) = sd * v[0];
-        H(2, 2) = 2;
-        H(2, 3) = H(3, 2) = c;
-        H(3, 3) = 1;
-    }
-    double energy(const coordinates& q, const coordinates& v) const {
-        return value(q, v, 0.0, 0.0) - 4 * g * std::cos(q[0]) - 2 * g * std::cos(q[1]);
-    }
-};
+using pendulum::coordinates;
+using pendulum::double_pendulum;
+using pendulum::evaluation_count;
+using pendulum::state_type;
 
 template <class System>
 struct csv_writer {
@@ -140,7 +93,7 @@ int main() {
         double worst = 0;
         count = {};
         // The observer's evaluations (v from p for E) are not the method's: counted apart.
-        long evaluations_before_output = 0, partials_before_output = 0;
+        evaluation_count observer;
         for (int k = 0; k <= steps; ++k) {
             const double t = k * dt;
             if (k % per_sample == 0) {
@@ -150,15 +103,16 @@ int main() {
                 const double e = pendulum.energy(x.q, v);
                 worst = std::max(worst, std::abs(e - reference_energy[static_cast<std::size_t>(k / per_sample)]));
                 csv_writer<decltype(system)>{system, pendulum, file}(x, t);
-                evaluations_before_output += count.values - before.values;
-                partials_before_output += count.partials - before.partials;
+                observer.values += count.values - before.values;
+                observer.partials += count.partials - before.partials;
+                observer.hessians += count.hessians - before.hessians;
             }
             if (k < steps) stepper.do_step(system, x, t, dt);
         }
         std::fclose(file);
         std::printf("%-14s %6.2f %8d %12.1f %12.1f %12.1f %16.3g\n", name, dt, steps,
-                    double(count.values - evaluations_before_output) / steps,
-                    double(count.partials - partials_before_output) / steps, double(count.hessians) / steps, worst);
+                    double(count.values - observer.values) / steps, double(count.partials - observer.partials) / steps,
+                    double(count.hessians - observer.hessians) / steps, worst);
     };
     compare(oc::cvi2<state_type>(), "cvi2", 0.05);
     compare(oc::galerkin_cvi4<state_type>(), "galerkin_cvi4", 0.1);
