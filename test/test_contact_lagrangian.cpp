@@ -432,6 +432,19 @@ BOOST_AUTO_TEST_CASE(hessian_and_difference_jacobian_give_the_same_step) {
     // with factors of order 1: 1e-13.
     BOOST_TEST(max_difference(a, b) <= 1e-13);
     BOOST_TEST(max_difference(a, c) <= 1e-13);
+
+    // galerkin_cvi4's exact Jacobian (forward sensitivities through its four stages) against its
+    // difference Jacobian: a wrong entry would leave Newton linear at a rate of order 1, i.e. more
+    // updates than the bound or no convergence; right, it is quadratic.
+    oc::galerkin_cvi4<plane_state> g1, g2;
+    plane_state d = magnetic_start, e = magnetic_start;
+    for (int k = 0; k < 20; ++k) {
+        g1.do_step(closed, d, 0.1 * k, 0.1);
+        g2.do_step(differenced, e, 0.1 * k, 0.1);
+        BOOST_TEST(g1.last_iterations() <= 5u);
+    }
+    BOOST_TEST_MESSAGE("galerkin_cvi4 exact vs difference Jacobian after 20 steps: " << max_difference(d, e));
+    BOOST_TEST(max_difference(d, e) <= 1e-13);
 }
 
 // ---- failure ------------------------------------------------------------------------------------

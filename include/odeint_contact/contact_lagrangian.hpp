@@ -2,8 +2,8 @@
 // odeint_contact/contact_lagrangian.hpp
 //
 // make_contact_lagrangian(L): a contact Lagrangian L(q, v, z, t) as a system for the contact
-// variational integrators cvi2, cvi4, cvi6, cvi8 and cvi<Table> (cvi2.hpp), and as an odeint
-// system on (q, p, s) for odeint's own steppers.
+// variational integrators cvi2, cvi4, cvi6, cvi8, cvi<Table> (cvi2.hpp) and galerkin_cvi4, and as
+// an odeint system on (q, p, s) for odeint's own steppers.
 //
 // What a user writes: a type with, for q and v of the state's coordinate type, the action z (the
 // state's s type) and the time t,
@@ -41,8 +41,10 @@
 // N_v = 1 for L quadratic in v), 1 value, then N Newton updates (typically 2 to 4) each costing
 // 2 values and 2 partials and either 2 hessians or 2(n + 1) more residuals (4(n + 1) values and
 // partials) for the difference Jacobian, plus one (n + 1) x (n + 1) LU solve; a last residual at
-// the solution. Dense O(n^3) solves: meant for small n (mechanical systems); for large n the
-// difference Jacobian alone costs O(n) evaluations of L per update.
+// the solution. galerkin_cvi4 (order 4): 2n unknowns, per update 4 values and 4 partials, and 4
+// hessians or 16n more of each for the difference Jacobian, one 2n x 2n LU solve. Dense O(n^3)
+// solves: meant for small n (mechanical systems); for large n the difference Jacobian alone costs
+// O(n) evaluations of L per update.
 // Allocation: none per step after the first for any coordinate type (buffers kept by the
 // stepper); the odeint system function keeps its buffers in the system object (allocated at its
 // first call, again when the state type or size changes): one system object must not be called

@@ -73,7 +73,7 @@
 // States and units are met only at the calls of V, F and their derivatives and at the output.
 // A contact Lagrangian L(q, v, z, t) made by make_contact_lagrangian (contact_lagrangian.hpp) is
 // accepted too: the same construction with L (detail/lagrangian_galerkin.hpp), its Newton Jacobian
-// by central differences of the 2n residuals.
+// exact from the Lagrangian's hessian, else by central differences of the 2n residuals.
 // References: Bravetti, Seri, Vermeeren, Zadra, "New directions for contact integrators", GSI
 // 2021; Vermeeren, Bravetti, Seri, "Contact variational integrators", J. Phys. A 52 (2019);
 // Marsden, West, "Discrete mechanics and variational integrators", Acta Numerica (2001) for

@@ -17,9 +17,12 @@
 //     R_q = dz_1/dq_0 + p_0 w = c_1 (Lq_1 - 3 Lv_1/tau) - (c_2 Lv_2 + c_3 Lv_3)/tau + c_4 Lv_4/tau + p_0 w = 0
 //     p_1 = dz_1/dq_1 = -c_1 Lv_1/tau + (c_2 Lv_2 + c_3 Lv_3)/tau + c_4 (Lq_4 + 3 Lv_4/tau),  s_1 = z_1.
 // (These are the derivatives the authors' step_lag4 forms by forward differentiation.) Newton's
-// method (detail/newton.hpp) on the 2n equations with a central-difference Jacobian of (R_b, R_q)
-// (4n residuals, each 4 values and 4 partials), from the predictor q_1 - q_0 = tau v(p_0),
-// b - q_0 = (q_1 - q_0)/2, O(tau^2) from the root.
+// method (detail/newton.hpp) on the 2n equations, from the predictor q_1 - q_0 = tau v(p_0),
+// b - q_0 = (q_1 - q_0)/2, O(tau^2) from the root. Its Jacobian: with the Lagrangian's hessian,
+// exact, by forward sensitivities (4 hessians per update: each unknown moves one component of the
+// stage positions and velocities, the stage actions follow through dl_i = Lq_i dq_i + Lv_i dv_i +
+// f_i dz_i, and the weights through df_i); without it, central differences of (R_b, R_q) (4n
+// residuals, each 4 values and 4 partials).
 #ifndef ODEINT_CONTACT_DETAIL_LAGRANGIAN_GALERKIN_HPP
 #define ODEINT_CONTACT_DETAIL_LAGRANGIAN_GALERKIN_HPP
 
@@ -114,6 +117,7 @@ private:
         for (auto& v : m_lv) v.assign(n, Value(0));
         for (raw_vector* v : {&m_x, &m_shifted, &m_r_plus, &m_r_minus}) v->assign(2 * n, Value(0));
         m_newton.resize(2 * n);
+        for (auto& H : m_hs) H.resize(2 * n + 1);
     }
 
     template <class L>
@@ -128,14 +132,18 @@ private:
             m_vm[k] = d1[k] / m_tau;
             m_v1[k] = (Value(3) * d1[k] - Value(4) * db[k]) / m_tau;
         }
-        Value f[4];
+        Value* f = m_f;
+        m_z[0] = m_z0;
         const Value l1 = m_evaluator.value_and_partials(lagrangian, m_q0.data(), m_v0.data(), m_z0, m_t0,
                                                         m_lq[0].data(), m_lv[0].data(), f[0]);
-        const Value l2 = m_evaluator.value_and_partials(lagrangian, m_b.data(), m_vm.data(), m_z0 + m_h * l1, m_tm,
+        m_z[1] = m_z0 + m_h * l1;
+        const Value l2 = m_evaluator.value_and_partials(lagrangian, m_b.data(), m_vm.data(), m_z[1], m_tm,
                                                         m_lq[1].data(), m_lv[1].data(), f[1]);
-        const Value l3 = m_evaluator.value_and_partials(lagrangian, m_b.data(), m_vm.data(), m_z0 + m_h * l2, m_tm,
+        m_z[2] = m_z0 + m_h * l2;
+        const Value l3 = m_evaluator.value_and_partials(lagrangian, m_b.data(), m_vm.data(), m_z[2], m_tm,
                                                         m_lq[2].data(), m_lv[2].data(), f[2]);
-        const Value l4 = m_evaluator.value_and_partials(lagrangian, m_q1.data(), m_v1.data(), m_z0 + m_tau * l3, m_t1,
+        m_z[3] = m_z0 + m_tau * l3;
+        const Value l4 = m_evaluator.value_and_partials(lagrangian, m_q1.data(), m_v1.data(), m_z[3], m_t1,
                                                         m_lq[3].data(), m_lv[3].data(), f[3]);
         m_z1 = m_z0 + m_tau / Value(6) * (l1 + Value(2) * (l2 + l3) + l4);
         m_c[3] = m_tau / Value(6);
@@ -152,10 +160,68 @@ private:
         }
     }
 
+    // dR/dx at the x of the last residual: from the Lagrangian's hessian at the four stage points
+    // when it has one (forward sensitivities of the stage values, actions and adjoint weights, one
+    // unknown at a time), else central differences of the residual.
+    template <class L>
+    void jacobian(const L& lagrangian, const raw_vector& x, matrix_type& J) {
+        if constexpr (lagrangian_evaluator<State, Value, Time>::template analytic_hessian<L>)
+            exact_jacobian(lagrangian, J);
+        else
+            difference_jacobian(lagrangian, x, J);
+    }
+
+    template <class L>
+    void exact_jacobian(const L& lagrangian, matrix_type& J) {
+        const std::size_t n = m_n;
+        const std::size_t z = 2 * n;
+        m_evaluator.hessian(lagrangian, m_q0.data(), m_v0.data(), m_z[0], m_t0, m_hs[0]);
+        m_evaluator.hessian(lagrangian, m_b.data(), m_vm.data(), m_z[1], m_tm, m_hs[1]);
+        m_evaluator.hessian(lagrangian, m_b.data(), m_vm.data(), m_z[2], m_tm, m_hs[2]);
+        m_evaluator.hessian(lagrangian, m_q1.data(), m_v1.data(), m_z[3], m_t1, m_hs[3]);
+        const Value inv_tau = Value(1) / m_tau;
+        for (std::size_t j = 0; j < 2 * n; ++j) {
+            // Unknown j moves component c of the stage positions by aq[i] and of the stage
+            // velocities by av[i] (b - q_0: b at stages 2, 3 and the end velocities; q_1 - q_0:
+            // q_1 at stage 4 and all velocities).
+            const bool is_b = j < n;
+            const std::size_t c = is_b ? j : j - n;
+            const Value aq[4] = {Value(0), Value(is_b ? 1 : 0), Value(is_b ? 1 : 0), Value(is_b ? 0 : 1)};
+            const Value av[4] = {is_b ? Value(4) * inv_tau : -inv_tau, is_b ? Value(0) : inv_tau,
+                                 is_b ? Value(0) : inv_tau, is_b ? Value(-4) * inv_tau : Value(3) * inv_tau};
+            Value dz[4], dl[4], df[4];
+            for (std::size_t i = 0; i < 4; ++i) {
+                dz[i] = i == 0 ? Value(0) : (i == 3 ? m_tau : m_h) * dl[i - 1];
+                dl[i] = m_lq[i][c] * aq[i] + m_lv[i][c] * av[i] + m_f[i] * dz[i];
+                df[i] = m_hs[i](z, c) * aq[i] + m_hs[i](z, n + c) * av[i] + m_hs[i](z, z) * dz[i];
+            }
+            Value dc[4];
+            dc[3] = Value(0);
+            dc[2] = m_tau * m_c[3] * df[3];
+            dc[1] = m_h * (df[2] * m_c[2] + m_f[2] * dc[2]);
+            dc[0] = m_h * (df[1] * m_c[1] + m_f[1] * dc[1]);
+            Value dw(0);
+            for (std::size_t i = 0; i < 4; ++i) dw += dc[i] * m_f[i] + m_c[i] * df[i];
+            for (std::size_t k = 0; k < n; ++k) {
+                Value dlq[4], dlv[4];
+                for (std::size_t i = 0; i < 4; ++i) {
+                    dlq[i] = m_hs[i](k, c) * aq[i] + m_hs[i](k, n + c) * av[i] + m_hs[i](k, z) * dz[i];
+                    dlv[i] = m_hs[i](n + k, c) * aq[i] + m_hs[i](n + k, n + c) * av[i] + m_hs[i](n + k, z) * dz[i];
+                }
+                J(k, j) = Value(4) * inv_tau * (dc[0] * m_lv[0][k] + m_c[0] * dlv[0] - m_c[3] * dlv[3]) +
+                          dc[1] * m_lq[1][k] + m_c[1] * dlq[1] + dc[2] * m_lq[2][k] + m_c[2] * dlq[2];
+                J(n + k, j) = dc[0] * (m_lq[0][k] - Value(3) * m_lv[0][k] * inv_tau) +
+                              m_c[0] * (dlq[0] - Value(3) * dlv[0] * inv_tau) -
+                              (dc[1] * m_lv[1][k] + m_c[1] * dlv[1] + dc[2] * m_lv[2][k] + m_c[2] * dlv[2]) * inv_tau +
+                              m_c[3] * dlv[3] * inv_tau + m_p0[k] * dw;
+            }
+        }
+    }
+
     // Central differences, step eps^(1/3) max(|x_j|, scale): error O(eps^(2/3)) relative, which
     // sets Newton's (linear) rate, not its result.
     template <class L>
-    void jacobian(const L& lagrangian, const raw_vector& x, matrix_type& J) {
+    void difference_jacobian(const L& lagrangian, const raw_vector& x, matrix_type& J) {
         using std::abs;
         using std::cbrt;
         const std::size_t m = 2 * m_n;
@@ -178,7 +244,8 @@ private:
     raw_vector m_q0, m_p0, m_q1, m_p1, m_b, m_v0, m_vm, m_v1, m_x, m_shifted, m_r_plus, m_r_minus;
     raw_vector m_lq[4], m_lv[4];
     Value m_tau{}, m_h{}, m_z0{}, m_z1{}, m_w{}, m_scale{};
-    Value m_c[4]{};
+    Value m_c[4]{}, m_f[4]{}, m_z[4]{};  // adjoint weights, dL/dz and z at the stages
+    matrix_type m_hs[4];                  // the hessians of L at the stages
     Time m_t0{}, m_tm{}, m_t1{};
     unsigned m_last_iterations = 0;
 };
