@@ -491,6 +491,16 @@ BOOST_AUTO_TEST_CASE(a_nan_where_the_step_lands_is_a_step_error_and_the_state_is
     BOOST_TEST(x.q < 1.0);
 }
 
+// v = (q_{k+1} - q_k)/dt needs dt != 0: a zero step is refused as a parameter, by every stepper.
+BOOST_AUTO_TEST_CASE(a_zero_step_is_a_parameter_error) {
+    const auto system = oc::make_contact_lagrangian(double_pendulum{});
+    plane_state x = pendulum_start;
+    BOOST_CHECK_THROW(oc::cvi2<plane_state>().do_step(system, x, 0.0, 0.0), oc::parameter_error);
+    BOOST_CHECK_THROW(oc::cvi4<plane_state>().do_step(system, x, 0.0, 0.0), oc::parameter_error);
+    BOOST_CHECK_THROW(oc::galerkin_cvi4<plane_state>().do_step(system, x, 0.0, 0.0), oc::parameter_error);
+    BOOST_TEST(max_difference(x, pendulum_start) == 0.0);
+}
+
 // ---- coordinate types ---------------------------------------------------------------------------
 
 BOOST_AUTO_TEST_CASE(vector_coordinates_give_the_array_result) {

@@ -55,8 +55,9 @@
 // near 1.
 // Failure: step_error, the state unchanged, when the Legendre transform or the step's Newton
 // iteration meets a non-finite value, a singular Jacobian or does not converge, and when
-// 1 + (tau/2) dL/dz at the start or 1 - (tau/2) dL/dz at the end is not positive; the system
-// function throws step_error when v cannot be found from p.
+// 1 + (tau/2) dL/dz at the start or 1 - (tau/2) dL/dz at the end is not positive; parameter_error
+// for dt = 0 (no discrete velocity) besides the usual non-finite t and dt; the system function
+// throws step_error when v cannot be found from p.
 // References: Vermeeren, Bravetti, Seri, "Contact variational integrators", J. Phys. A 52 (2019)
 // (discrete Herglotz principle); Bravetti, Seri, Vermeeren, Zadra, "New directions for contact
 // integrators", GSI 2021, Proposition 1.

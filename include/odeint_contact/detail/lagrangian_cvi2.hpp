@@ -74,6 +74,10 @@ public:
 
         const bool first = (i == 0);
         const bool last = (i + 1 == Stages);
+        // v = (q_{k+1} - q_k)/dt: a zero step has no discrete velocity.
+        if (first && raw_value(dt_step) == 0)
+            throw typename Errors::parameter(step_failure_prefix(name, t_step, dt_step) +
+                                             ": dt must be non-zero for a contact Lagrangian");
         m_t0 = first ? t_step : Time(t_step + m_begin[i] * dt_step);
         const Time dt = (Stages == 1) ? dt_step : Time(m_weight[i] * dt_step);
         m_t1 = last ? Time(t_step + dt_step) : Time(t_step + m_begin[i + 1] * dt_step);
