@@ -491,6 +491,36 @@ BOOST_AUTO_TEST_CASE(a_nan_where_the_step_lands_is_a_step_error_and_the_state_is
     BOOST_TEST(x.q < 1.0);
 }
 
+// The same wall on std::vector coordinates: an in-place step on a dynamically sized state runs
+// into the engine's spare state and is swapped in only on success.
+struct walled_vector {
+    template <class Q>
+    double value(const Q& q, const Q& v, double z, double) const {
+        return v[0] * v[0] / 2 + std::sqrt(1 - q[0]) - 0.1 * z;
+    }
+    template <class Q, class P>
+    double partials(const Q& q, const Q& v, double, double, P& dq, P& dv) const {
+        dq[0] = -0.5 / std::sqrt(1 - q[0]);
+        dv[0] = v[0];
+        return -0.1;
+    }
+};
+
+BOOST_AUTO_TEST_CASE(a_nan_on_vector_coordinates_leaves_the_state_unchanged) {
+    const auto system = oc::make_contact_lagrangian(walled_vector{});
+    const vector_state x0{{0.9}, {3.0}, 0.5};
+    vector_state x = x0;
+    oc::cvi2<vector_state> cvi;
+    oc::cvi4<vector_state> cvi4;
+    oc::galerkin_cvi4<vector_state> galerkin;
+    BOOST_CHECK_THROW(cvi.do_step(system, x, 0.0, 0.5), oc::step_error);
+    BOOST_CHECK_THROW(cvi4.do_step(system, x, 0.0, 0.5), oc::step_error);
+    BOOST_CHECK_THROW(galerkin.do_step(system, x, 0.0, 0.5), oc::step_error);
+    BOOST_TEST(x.q == x0.q, boost::test_tools::per_element());
+    BOOST_TEST(x.p == x0.p, boost::test_tools::per_element());
+    BOOST_TEST(x.s == x0.s);
+}
+
 // v = (q_{k+1} - q_k)/dt needs dt != 0: a zero step is refused as a parameter, by every stepper.
 BOOST_AUTO_TEST_CASE(a_zero_step_is_a_parameter_error) {
     const auto system = oc::make_contact_lagrangian(double_pendulum{});
