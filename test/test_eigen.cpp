@@ -2,7 +2,7 @@
 // Eigen objects as q and p: contact_state<Eigen::VectorXd>, <Eigen::Vector3d> and
 // <Eigen::Matrix3Xd> (with odeint's Eigen support) run every contact stepper and odeint's
 // runge_kutta4, and follow the trajectory of the same system on std::vector<double>
-// (galerkin_cvi4: see its test case below).
+// (galerkin_cvi4 and contact Lagrangians: see their test cases below).
 //
 // Why bit for bit in q and p: with F = f s the action flow's factor exp(-f tau) (chi), the
 // Legendre factors 1 -/+ (tau/2) f (cvi2) and dp/dt = -dV/dq - f p (runge_kutta4) do not depend
@@ -233,4 +233,62 @@ BOOST_AUTO_TEST_CASE(hamiltonian_value_on_matrix) {
     BOOST_TEST(std::abs(system.value(x, 0.0) - system.value(y, 0.0)) <= 12 * std::numeric_limits<double>::epsilon());
     static_assert(std::is_same<oc::contact_state<Eigen::Matrix3Xd>::action_type, double>::value,
                   "the action of an Eigen state is its Scalar");
+}
+
+// A contact Lagrangian on the ring, L = |v|^2/2 + 0.1 sum_i q_i v_{i+1} - V(q) - 0.3 z, through
+// data() and size() like the potential: the general cvi steps and the odeint system function run
+// on plain numbers in storage order, so every container computes the same numbers.
+struct ring_lagrangian {
+    anharmonic_ring V;
+    template <class Q>
+    double value(const Q& q, const Q& v, double z, double t) const {
+        const auto n = static_cast<std::size_t>(q.size());
+        double sum = 0;
+        for (std::size_t i = 0; i < n; ++i) sum += v.data()[i] * v.data()[i] / 2 + 0.1 * q.data()[i] * v.data()[(i + 1) % n];
+        return sum - V.value(q, t) - 0.3 * z;
+    }
+    template <class Q, class P>
+    double partials(const Q& q, const Q& v, double, double t, P& dq, P& dv) const {
+        const auto n = static_cast<std::size_t>(q.size());
+        V.gradient(q, t, dq);
+        for (std::size_t i = 0; i < n; ++i) {
+            dq.data()[i] = 0.1 * v.data()[(i + 1) % n] - dq.data()[i];
+            dv.data()[i] = v.data()[i] + 0.1 * q.data()[(i + n - 1) % n];
+        }
+        return -0.3;
+    }
+};
+
+template <class C, template <class> class Stepper>
+void check_lagrangian_against_vector(std::size_t n) {
+    const auto system = oc::make_contact_lagrangian(ring_lagrangian{});
+    auto reference = initial_state<std::vector<double>>(n);
+    auto x = initial_state<C>(n);
+    Stepper<oc::contact_state<std::vector<double>>> reference_stepper;
+    Stepper<oc::contact_state<C>> stepper;
+    for (int k = 0; k < 20; ++k) {
+        reference_stepper.do_step(system, reference, 0.05 * k, 0.05);
+        stepper.do_step(system, x, 0.05 * k, 0.05);
+    }
+    BOOST_TEST(flat(x.q) == reference.q, boost::test_tools::per_element());
+    BOOST_TEST(flat(x.p) == reference.p, boost::test_tools::per_element());
+    BOOST_TEST(x.s == reference.s);
+    const auto start = initial_state<std::vector<double>>(n);
+    BOOST_TEST(std::abs(reference.q[0] - start.q[0]) > 1e-3);
+}
+
+template <class S>
+using cvi2_of = oc::cvi2<S>;
+template <class S>
+using cvi4_of = oc::cvi4<S>;
+template <class S>
+using rk4_of = odeint::runge_kutta4<S>;
+
+BOOST_AUTO_TEST_CASE(contact_lagrangian_follows_std_vector) {
+    check_lagrangian_against_vector<Eigen::VectorXd, cvi2_of>(7);
+    check_lagrangian_against_vector<Eigen::Vector3d, cvi2_of>(3);
+    check_lagrangian_against_vector<Eigen::Matrix3Xd, cvi4_of>(12);
+    // The system function under odeint's runge_kutta4: only the p' = dL/dq + p dL/dz update
+    // (Eigen's expression vs range_algebra's loop, the same operations per element) differs in form.
+    check_lagrangian_against_vector<Eigen::VectorXd, rk4_of>(7);
 }

@@ -46,6 +46,9 @@
 // 1 - h F_s(s_k,t_k) > 0 and 1 + h F_s(s_{k+1},t_{k+1}) > 0 (linear F: tau >= 2/|f|), and when
 // s + h F(s, t_{k+1}) = r has no root on the branch that continues s = r from h = 0 (quadratic F:
 // 1 + tau gamma r <= 0). The state (and a carried sample) is then unchanged.
+// A contact Lagrangian L(q, v, z, t) made by make_contact_lagrangian (contact_lagrangian.hpp) is
+// accepted too: the step is then the general one (detail/lagrangian_cvi2.hpp, Newton on n + 1
+// unknowns); what is said above of V, F and the carried sample is about separable Hamiltonians.
 // References: Vermeeren, Bravetti, Seri, "Contact variational integrators", J. Phys. A 52 (2019);
 // Bravetti, Seri, Zadra, "New directions for contact integrators", GSI 2021; Yoshida, Phys.
 // Lett. A 150 (1990) 262 for the compositions.
@@ -75,6 +78,8 @@
 #include <odeint_contact/detail/chi_composition.hpp>
 #include <odeint_contact/detail/composition.hpp>
 #include <odeint_contact/detail/concept_checks.hpp>
+#include <odeint_contact/detail/lagrangian.hpp>
+#include <odeint_contact/detail/lagrangian_cvi2.hpp>
 #include <odeint_contact/detail/step_failure.hpp>
 #include <odeint_contact/detail/traits.hpp>
 #include <odeint_contact/errors.hpp>
@@ -141,7 +146,8 @@ public:
         constexpr bool parts = has_hamiltonian_parts<System>::value;
         static_assert(parts,
                       "odeint_contact: contact variational integrators need the parts of H; pass a "
-                      "Hamiltonian made by make_separable_hamiltonian(kinetic, potential, action)");
+                      "Hamiltonian made by make_separable_hamiltonian(kinetic, potential, action), or a "
+                      "contact Lagrangian made by make_contact_lagrangian(L)");
         if constexpr (parts) {
             using kinetic_t = typename System::kinetic_type;
             using potential_t = typename System::potential_type;
@@ -355,6 +361,63 @@ private:
     std::size_t m_part_stage = no_part;  // the stage whose implicit solve is running
 };
 
+
+// The base step of cvi<Table>: the separable cvi2 step (closed forms) for a separable
+// Hamiltonian, the general one (detail/lagrangian_cvi2.hpp, Newton) for a system made by
+// make_contact_lagrangian; chosen per system at compile time, so the separable path is unchanged.
+template <std::size_t Stages, class State, class Value, class Deriv, class Time, class Algebra, class Operations>
+class cvi_step : public cvi2_step<Stages, State, Value, Deriv, Time, Algebra, Operations> {
+    using separable = cvi2_step<Stages, State, Value, Deriv, Time, Algebra, Operations>;
+    template <class System>
+    static constexpr bool general_v = is_contact_lagrangian_system<System>::value;
+
+public:
+    using typename separable::errors;
+    using typename separable::sample_type;
+
+    explicit cvi_step(const std::array<Value, Stages>& w) : separable(w), m_general(w) {}
+
+    template <class System>
+    static constexpr bool check() {
+        if constexpr (general_v<System>)
+            return check_contact_lagrangian<typename System::lagrangian_type, State, Time>();
+        else
+            return separable::template check<System>();
+    }
+
+    template <class Alg, class System, class StateIn>
+    void begin(Alg& algebra, const System& system, const StateIn& in, const Time& t, const Time& dt) {
+        if constexpr (general_v<System>)
+            m_general.begin(in);
+        else
+            separable::begin(algebra, system, in, t, dt);
+    }
+
+    template <class Alg, class System, class StateIn>
+    void begin(Alg& algebra, const System& system, const StateIn& in, const Time& t, const Time& dt,
+               const sample_type& sample_in, sample_type& sample_out) {
+        static_assert(!general_v<System>,
+                      "odeint_contact::cvi: a carried sample (V and grad V) is for separable Hamiltonians; "
+                      "with a contact Lagrangian call the plain do_step");
+        if constexpr (!general_v<System>) separable::begin(algebra, system, in, t, dt, sample_in, sample_out);
+    }
+
+    template <class Alg, class System, class StateIn, class StateOut>
+    void stage(Alg& algebra, const System& system, std::size_t i, const StateIn& in, StateOut& out, const Time& t,
+               const Time& dt, const char* name) {
+        if constexpr (general_v<System>)
+            m_general.stage(system, i, in, out, t, dt, name);
+        else
+            separable::stage(algebra, system, i, in, out, t, dt, name);
+    }
+
+    // Newton updates of the general step's last stage.
+    unsigned last_iterations() const { return m_general.last_iterations(); }
+
+private:
+    lagrangian_cvi2_step<Stages, State, Value, Time, errors> m_general;
+};
+
 }  // namespace detail
 
 template <class Table, class State, class Value = double, class Deriv = State, class Time = Value,
@@ -363,10 +426,10 @@ template <class Table, class State, class Value = double, class Deriv = State, c
           class Resizer = boost::numeric::odeint::initially_resizer>
 class cvi
     : public detail::composition<
-          detail::cvi2_step<detail::table_stages<Table>::value, State, Value, Deriv, Time, Algebra, Operations>,
+          detail::cvi_step<detail::table_stages<Table>::value, State, Value, Deriv, Time, Algebra, Operations>,
           Table, State, Value, Deriv, Time, Algebra, Operations, Resizer> {
     using step_type =
-        detail::cvi2_step<detail::table_stages<Table>::value, State, Value, Deriv, Time, Algebra, Operations>;
+        detail::cvi_step<detail::table_stages<Table>::value, State, Value, Deriv, Time, Algebra, Operations>;
     using base = detail::composition<step_type, Table, State, Value, Deriv, Time, Algebra, Operations, Resizer>;
 
 public:
@@ -379,13 +442,20 @@ public:
 
     explicit cvi(const algebra_type& algebra = algebra_type()) : base(algebra, "cvi") {}
 
+    // Newton updates in the last stage of the last step with a contact Lagrangian (cost studies).
+    unsigned last_iterations() const { return this->m_step.last_iterations(); }
+
     using base::do_step;
 
     // V and grad V at (x.q, t) into sample, sized like x.p: the start of a run of carried steps.
     template <class System, class StateIn>
     void initialize(System&& system_arg, const StateIn& x, const time_type& t, sample_type& sample) {
         using system_type = typename base::template system_t<System>;
-        if constexpr (step_type::template check<std::remove_cv_t<system_type>>()) {
+        static_assert(!detail::is_contact_lagrangian_system<std::remove_cv_t<system_type>>::value,
+                      "odeint_contact::cvi::initialize: a carried sample (V and grad V) is for separable "
+                      "Hamiltonians; with a contact Lagrangian call the plain do_step");
+        if constexpr (!detail::is_contact_lagrangian_system<std::remove_cv_t<system_type>>::value &&
+                      step_type::template check<std::remove_cv_t<system_type>>()) {
             const system_type& system = system_arg;
             step_type::size_sample(sample, x);
             sample.value = detail::potential_value_and_gradient(system.potential(), x.q, t, sample.gradient);

@@ -71,6 +71,9 @@
 // Boost.Units, an Eigen object's elements in storage order): dense linear algebra mixes the units
 // of b and q_{k+1} with those of the residual.
 // States and units are met only at the calls of V, F and their derivatives and at the output.
+// A contact Lagrangian L(q, v, z, t) made by make_contact_lagrangian (contact_lagrangian.hpp) is
+// accepted too: the same construction with L (detail/lagrangian_galerkin.hpp), its Newton Jacobian
+// exact from the Lagrangian's hessian, else by central differences of the 2n residuals.
 // References: Bravetti, Seri, Vermeeren, Zadra, "New directions for contact integrators", GSI
 // 2021; Vermeeren, Bravetti, Seri, "Contact variational integrators", J. Phys. A 52 (2019);
 // Marsden, West, "Discrete mechanics and variational integrators", Acta Numerica (2001) for
@@ -99,7 +102,10 @@
 #include <odeint_contact/action.hpp>
 #include <odeint_contact/contact_state.hpp>
 #include <odeint_contact/detail/concept_checks.hpp>
+#include <odeint_contact/detail/lagrangian.hpp>
+#include <odeint_contact/detail/lagrangian_galerkin.hpp>
 #include <odeint_contact/detail/newton.hpp>
+#include <odeint_contact/detail/raw_numbers.hpp>
 #include <odeint_contact/detail/stepper_base.hpp>
 #include <odeint_contact/detail/traits.hpp>
 #include <odeint_contact/errors.hpp>
@@ -107,11 +113,6 @@
 #include <odeint_contact/separable_hamiltonian.hpp>
 
 namespace odeint_contact {
-
-// The Hessian a potential's optional hessian(q, t, H) fills: H(i, j) = d^2V/dq_i dq_j, n x n
-// plain numbers (n = 1 for a scalar q).
-template <class Value>
-using hessian_matrix = detail::dense_matrix<Value>;
 
 namespace detail {
 
@@ -135,55 +136,6 @@ struct has_action_second_derivative<A, S, T,
                                     std::void_t<decltype(std::declval<const A&>().second_derivative(
                                         std::declval<const S&>(), std::declval<const T&>()))>>
     : std::true_type {};
-
-// Plain numbers <-> components (a number, a quantity, or a range of either). A quantity is built
-// from its value in its own unit, so the numbers are the SI values for SI quantities.
-template <class E, class Value>
-E element_from_raw(const Value& x) {
-    if constexpr (is_quantity<E>::value)
-        return E::from_value(plain_value_t<E>(x));
-    else
-        return E(x);
-}
-
-// An Eigen object's elements in its linear (storage) order, through size() and coeff(i), which
-// Eigen 3.3 has for every plain vector and matrix.
-template <class C>
-inline constexpr bool is_eigen_component_v = default_kind<std::remove_cv_t<C>>() == component_kind::eigen;
-
-template <class C>
-std::size_t raw_size(const C& c) {
-    if constexpr (is_eigen_component_v<C>)
-        return static_cast<std::size_t>(c.size());
-    else if constexpr (is_range_v<C>)
-        return static_cast<std::size_t>(std::distance(boost::begin(c), boost::end(c)));
-    else
-        return 1;
-}
-
-template <class Value, class C>
-void copy_to_raw(const C& c, Value* out) {
-    if constexpr (is_eigen_component_v<C>) {
-        for (decltype(c.size()) i = 0; i < c.size(); ++i) out[i] = Value(raw_value(c.coeff(i)));
-    } else if constexpr (is_range_v<C>) {
-        for (auto it = boost::begin(c); it != boost::end(c); ++it) *out++ = Value(raw_value(*it));
-    } else {
-        *out = Value(raw_value(c));
-    }
-}
-
-template <class Value, class C>
-void copy_from_raw(const Value* in, C& c) {
-    if constexpr (is_eigen_component_v<C>) {
-        using element = typename C::Scalar;
-        for (decltype(c.size()) i = 0; i < c.size(); ++i) c.coeffRef(i) = element_from_raw<element>(in[i]);
-    } else if constexpr (is_range_v<C>) {
-        using element = std::decay_t<decltype(*boost::begin(c))>;
-        for (auto it = boost::begin(c); it != boost::end(c); ++it) *it = element_from_raw<element>(*in++);
-    } else {
-        c = element_from_raw<C>(*in);
-    }
-}
 
 }  // namespace detail
 
@@ -443,9 +395,29 @@ private:
     void step(SystemArg& system_arg, const StateIn& in, StateOut& out, const time_type& t, const time_type& dt) {
         namespace odeint = boost::numeric::odeint;
         using system_type = typename odeint::unwrap_reference<std::remove_cv_t<SystemArg>>::type;
+        if constexpr (detail::is_contact_lagrangian_system<std::remove_cv_t<system_type>>::value) {
+            // A contact Lagrangian: the same construction with L (detail/lagrangian_galerkin.hpp).
+            if constexpr (detail::check_contact_lagrangian<typename system_type::lagrangian_type, state_type,
+                                                           time_type>()) {
+                const system_type& system = system_arg;
+                check_times(t, dt);
+                m_general.step(system, in, out, t, dt, "galerkin_cvi4");
+                m_last_iterations = m_general.last_iterations();
+            }
+        } else {
+            separable_step(system_arg, in, out, t, dt);
+        }
+    }
+
+    template <class SystemArg, class StateIn, class StateOut>
+    void separable_step(SystemArg& system_arg, const StateIn& in, StateOut& out, const time_type& t,
+                        const time_type& dt) {
+        namespace odeint = boost::numeric::odeint;
+        using system_type = typename odeint::unwrap_reference<std::remove_cv_t<SystemArg>>::type;
         static_assert(detail::is_separable_hamiltonian<std::remove_cv_t<system_type>>::value,
                       "odeint_contact: contact variational integrators need the parts of H; pass a "
-                      "Hamiltonian made by make_separable_hamiltonian(kinetic, potential, action)");
+                      "Hamiltonian made by make_separable_hamiltonian(kinetic, potential, action), or a "
+                      "contact Lagrangian made by make_contact_lagrangian(L)");
         const system_type& system = system_arg;
         using kinetic_t = typename system_type::kinetic_type;
         using potential_t = typename system_type::potential_type;
@@ -463,14 +435,18 @@ private:
             checked_step(system, in, out, t, dt);
     }
 
+    static void check_times(const time_type& t, const time_type& dt) {
+        if (!detail::is_finite(t) || !detail::is_finite(dt) || detail::raw_value(dt) == 0)
+            throw parameter_error("odeint_contact::galerkin_cvi4::do_step: t and dt must be finite and dt "
+                                  "non-zero, got t = " + detail::format(t) + ", dt = " + detail::format(dt));
+    }
+
     template <class System, class StateIn, class StateOut>
     void checked_step(const System& system, const StateIn& in, StateOut& out, const time_type& t,
                       const time_type& dt) {
         using potential_t = typename System::potential_type;
         using action_term_t = typename System::action_type;
-        if (!detail::is_finite(t) || !detail::is_finite(dt) || detail::raw_value(dt) == 0)
-            throw parameter_error("odeint_contact::galerkin_cvi4::do_step: t and dt must be finite and dt "
-                                  "non-zero, got t = " + detail::format(t) + ", dt = " + detail::format(dt));
+        check_times(t, dt);
 
         m_resizer.adjust_size(in, [this](const auto& x) { return this->resize_impl(x); });
         const std::size_t n = detail::raw_size(in.q);
@@ -562,6 +538,7 @@ private:
     Value m_k1{}, m_k2{}, m_k3{}, m_za{}, m_zb{}, m_zc{}, m_w{};
     Value m_f[4]{}, m_c[4]{};
     unsigned m_last_iterations = 0;
+    detail::lagrangian_galerkin_step<State, Value, Time, detail::library_errors> m_general;
 };
 
 }  // namespace odeint_contact

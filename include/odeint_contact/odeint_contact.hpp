@@ -10,6 +10,7 @@
 #include <odeint_contact/chi6.hpp>
 #include <odeint_contact/chi8.hpp>
 #include <odeint_contact/composition_tables.hpp>
+#include <odeint_contact/contact_lagrangian.hpp>
 #include <odeint_contact/contact_state.hpp>
 #include <odeint_contact/cvi2.hpp>
 #include <odeint_contact/cvi4.hpp>
