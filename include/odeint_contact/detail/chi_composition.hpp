@@ -51,16 +51,7 @@ class chi2_step {
 public:
     using errors = Errors;
 
-    explicit chi2_step(const std::array<Value, stages>& w) {
-        Value elapsed(0);
-        for (std::size_t i = 0; i < stages; ++i) {
-            m_weight[i] = w[i];
-            m_half[i] = w[i] / 2;
-            m_midpoint[i] = elapsed + m_half[i];
-            elapsed += w[i];
-            m_kinetic[i] = (i + 1 < stages) ? Value((w[i] + w[i + 1]) / 2) : m_half[i];
-        }
-    }
+    explicit chi2_step(const std::array<Value, stages>& w) : m_times(w) {}
 
     template <class System>
     static constexpr bool check() {
@@ -96,7 +87,7 @@ public:
     template <class Alg, class System, class StateIn>
     void begin(Alg& algebra, const System& system, const StateIn& in, const time_type&, const time_type& dt) {
         m_part_stage = no_part;
-        m_s = in.s + kinetic_flow(algebra, system.kinetic(), in.q, in.p, time_type(m_half[0] * dt), m_work.m_v.q);
+        m_s = in.s + kinetic_flow(algebra, system.kinetic(), in.q, in.p, time_type(m_times.half[0] * dt), m_work.m_v.q);
     }
 
     template <class Alg, class System, class StateIn, class StateOut>
@@ -110,13 +101,13 @@ public:
         using scale_sum2 = typename Operations::template scale_sum2<Value, time_type>;
         action_t& s = m_s;
         {
-            const time_type ti = t + m_midpoint[i] * dt;
-            const time_type h = m_half[i] * dt;
+            const time_type ti = t + m_times.midpoint[i] * dt;
+            const time_type h = m_times.half[i] * dt;
             // B(h): dV/dq and V at the stage's q and midpoint time, shared by both half-flows.
             const auto v = detail::potential_value_and_gradient(potential, work.q, ti, deriv.p);
             const auto& p_in = (i == 0) ? in.p : work.p;
             // A(w_i dt), exact; the only flow that can fail.
-            const time_type tau = m_weight[i] * dt;
+            const time_type tau = m_times.weight[i] * dt;
             m_part_stage = i;  // where a step_error of the flow comes from (see part_context)
             const auto a = action.template flow<Value>(action_t(s - h * v), ti, tau);
             m_part_stage = no_part;
@@ -132,7 +123,7 @@ public:
             s = a.s - h * v;
             // C over this half stage and the next one's, fused.
             auto& q_out = (i + 1 == stages) ? out.q : work.q;
-            s += kinetic_flow(algebra, kinetic, work.q, p_out, time_type(m_kinetic[i] * dt), q_out);
+            s += kinetic_flow(algebra, kinetic, work.q, p_out, time_type(m_times.fused[i] * dt), q_out);
         }
         if (i + 1 == stages) {
             // The result must be finite; one check per step. s accumulates tau T(p) for every p
@@ -159,7 +150,7 @@ public:
     std::string part_context(const time_type& dt) const {
         if (m_part_stage == no_part) return {};
         return "in stage " + std::to_string(m_part_stage + 1) + " of " + std::to_string(stages) +
-               " (whose action flow spans " + format(time_type(m_weight[m_part_stage] * dt)) + ")";
+               " (whose action flow spans " + format(time_type(m_times.weight[m_part_stage] * dt)) + ")";
     }
 
 private:
@@ -180,10 +171,7 @@ private:
         }
     }
 
-    std::array<Value, stages> m_weight;    // w_i
-    std::array<Value, stages> m_half;      // w_i / 2
-    std::array<Value, stages> m_midpoint;  // time of stage i's V and F: w_1 + ... + w_{i-1} + w_i/2
-    std::array<Value, stages> m_kinetic;   // fused C after stage i: (w_i + w_{i+1})/2, last w_k/2
+    stage_times<Value, stages> m_times;
     boost::numeric::odeint::state_wrapper<state_type> m_work;
     boost::numeric::odeint::state_wrapper<deriv_type> m_deriv;
     action_t m_s{};

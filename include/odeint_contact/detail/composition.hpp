@@ -151,6 +151,27 @@ struct has_hamiltonian_parts<System, std::void_t<typename System::kinetic_type, 
                                                  decltype(std::declval<const System&>().action())>>
     : std::true_type {};
 
+// The times of a symmetric splitting's stages, in units of dt, for the chi base steps: stage i
+// of weight w_i makes its outer flows over w_i/2 at both ends and evaluates its inner ones at its
+// midpoint time; an autonomous outer flow at the end of stage i fuses with the next stage's.
+template <class Value, std::size_t Stages>
+struct stage_times {
+    explicit stage_times(const std::array<Value, Stages>& w) {
+        Value elapsed(0);
+        for (std::size_t i = 0; i < Stages; ++i) {
+            weight[i] = w[i];
+            half[i] = w[i] / 2;
+            midpoint[i] = elapsed + half[i];
+            elapsed += w[i];
+            fused[i] = (i + 1 < Stages) ? Value((w[i] + w[i + 1]) / 2) : half[i];
+        }
+    }
+    std::array<Value, Stages> weight;    // w_i
+    std::array<Value, Stages> half;      // w_i / 2
+    std::array<Value, Stages> midpoint;  // w_1 + ... + w_{i-1} + w_i/2
+    std::array<Value, Stages> fused;     // the outer flow after stage i and the next's: (w_i + w_{i+1})/2, last w_k/2
+};
+
 // ---- the engine ---------------------------------------------------------------------------------
 
 template <class Step, class Table, class State, class Value, class Deriv, class Time, class Algebra,

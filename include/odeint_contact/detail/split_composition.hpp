@@ -32,6 +32,7 @@
 
 #include <boost/numeric/odeint/algebra/default_operations.hpp>
 
+#include <odeint_contact/detail/composition.hpp>
 #include <odeint_contact/detail/concept_checks.hpp>
 #include <odeint_contact/detail/contact_algebra.hpp>
 #include <odeint_contact/detail/step_failure.hpp>
@@ -224,16 +225,7 @@ class split_step {
 public:
     using errors = Errors;
 
-    explicit split_step(const std::array<Value, stages>& w) {
-        Value elapsed(0);
-        for (std::size_t i = 0; i < stages; ++i) {
-            m_weight[i] = w[i];
-            m_half[i] = w[i] / 2;
-            m_midpoint[i] = elapsed + m_half[i];
-            elapsed += w[i];
-            m_fused[i] = (i + 1 < stages) ? Value((w[i] + w[i + 1]) / 2) : m_half[i];
-        }
-    }
+    explicit split_step(const std::array<Value, stages>& w) : m_times(w) {}
 
     template <class System>
     static constexpr bool check() {
@@ -272,9 +264,9 @@ public:
             shared_kick_index<pieces_type, X, time_type, kick_buffer_t>(std::make_index_sequence<n>{});
         m_stage = i;
         const auto& pieces = system.pieces();
-        const time_type ti = t + m_midpoint[i] * dt;
-        const time_type h = m_half[i] * dt;
-        const time_type tau = m_weight[i] * dt;
+        const time_type ti = t + m_times.midpoint[i] * dt;
+        const time_type h = m_times.half[i] * dt;
+        const time_type tau = m_times.weight[i] * dt;
         if constexpr (kick < n) {
             // Piece `kick` evaluated once for both of its half flows.
             using middle_t = std::tuple_element_t<n - 1, pieces_type>;
@@ -332,7 +324,7 @@ public:
     std::string part_context(const time_type& dt) const {
         if (m_piece == no_part) return {};
         return "in stage " + std::to_string(m_stage + 1) + " of " + std::to_string(stages) + ", in the flow of piece " +
-               std::to_string(m_piece + 1) + " (stage weight " + format(time_type(m_weight[m_stage] * dt)) + ")";
+               std::to_string(m_piece + 1) + " (stage weight " + format(time_type(m_times.weight[m_stage] * dt)) + ")";
     }
 
 private:
@@ -405,15 +397,12 @@ private:
     void trailing(Span& span) {
         using pieces_type = std::decay_t<decltype(span.pieces)>;
         if constexpr (K == 0 && is_autonomous_piece<std::tuple_element_t<0, pieces_type>>::value)
-            flow<0>(span.pieces, span.x, span.t, time_type(m_fused[span.i] * span.dt));
+            flow<0>(span.pieces, span.x, span.t, time_type(m_times.fused[span.i] * span.dt));
         else
             flow<K>(span.pieces, span.x, span.t, span.h);
     }
 
-    std::array<Value, stages> m_weight;    // w_i
-    std::array<Value, stages> m_half;      // w_i / 2
-    std::array<Value, stages> m_midpoint;  // stage i's time: w_1 + ... + w_{i-1} + w_i/2
-    std::array<Value, stages> m_fused;     // an autonomous first piece after stage i: (w_i + w_{i+1})/2
+    stage_times<Value, stages> m_times;
     using kick_buffer_t = std::decay_t<decltype(std::declval<deriv_type&>().p)>;
     boost::numeric::odeint::state_wrapper<deriv_type> m_work;  // the pieces' scratch
     boost::numeric::odeint::state_wrapper<deriv_type> m_kick;  // a shared kick's dphi/dq (its p)
