@@ -477,7 +477,8 @@ BOOST_AUTO_TEST_CASE(cvi2_step_as_a_piece_keeps_the_order) {
 // p stays in the input until the first flow that changes p reads it from there), where a piece
 // with only an in-place flow makes the step copy the input first. Same arithmetic in the same
 // order, so the results are bit for bit equal: in place on std::vector (into the engine's spare
-// state), out of place on std::vector and std::array, for each way the step goes on after it
+// state) and out of place (on std::array, whose copy is cheap, both copy), for each way the step
+// goes on after it
 // (a shared kick fused with the action's scaling, a shared kick around position_damping, and
 // position_damping's own flow, which needs p copied first), with a kinetic part that has a flow
 // (quadratic_kinetic) and one that has only value and gradient.

@@ -18,9 +18,10 @@
 //   phi.flow(x, t, dt, work)  optional, preferred when present: the same, with work a scratch
 //                             state of the stepper's Deriv type, sized like x (no allocation)
 //   phi.flow(in, out, t, dt[, work])  optional: the same flow from `in` into another state
-//                             `out`, `in` not written; for the first piece, the steppers use it
-//                             for a step's first flow when the step does not run in place,
-//                             instead of copying `in` into `out` first (one pass less)
+//                             `out`, `in` not written; for the first piece and a dynamically
+//                             sized p, the steppers use it for a step's first flow when the step
+//                             does not run in place, instead of copying `in` into `out` first
+//                             (one pass less)
 //   Piece::keeps_p            optional static constexpr bool: flow leaves p unchanged, and the
 //                             out-of-place flow need not write out.p (the steppers read p from
 //                             `in` until a flow changes it)

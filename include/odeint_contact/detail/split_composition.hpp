@@ -13,10 +13,10 @@
 // of T: a composition of m stages then makes m + 1 flows of it instead of 2m.
 //
 // When `in` and `out` differ (out of place, and in place on dynamically sized q and p, which the
-// engine runs into its spare state), the first piece's out-of-place flow, when it has one, goes
-// from `in` into `out`; a first piece that keeps p leaves p in `in`, and the first flow that
-// changes p reads it from there. The state is not copied then: the separable step's passes.
-// Otherwise `out` starts as a copy of `in`.
+// engine runs into its spare state) and p is dynamically sized, the first piece's out-of-place
+// flow, when it has one, goes from `in` into `out`; a first piece that keeps p leaves p in `in`,
+// and the first flow that changes p reads it from there. The state is not copied then: the
+// separable step's passes. Otherwise `out` starts as a copy of `in`.
 //
 // Failure: `in` is never written unless it is `out`; the engine restores an in-place input when
 // a piece throws, so the caller's state is unchanged. part_context names the stage and the piece
@@ -283,30 +283,67 @@ public:
     void stage(Alg& algebra, const System& system, std::size_t i, const StateIn& in, StateOut& out,
                const time_type& t, const time_type& dt, const char* name) {
         using pieces_type = typename System::pieces_type;
-        using S = std::decay_t<decltype(out.s)>;
         constexpr std::size_t n = std::tuple_size<pieces_type>::value;
         constexpr std::size_t kick =
             shared_kick_index<pieces_type, StateOut, time_type, kick_buffer_t>(std::make_index_sequence<n>{});
         // The first flow of a step out of place from `in` into `out` when the first piece offers
         // it and runs first (a shared kick of piece 0 would come before it); otherwise `out`
-        // starts as a copy of `in`.
-        constexpr bool first_out_of_place = kick != 0 && flows_out_of_place<pieces_type, StateIn, StateOut>::value;
-        if (i == 0) {
-            m_first_out_of_place = false;
-            m_p_in_input = false;
-            if (static_cast<const void*>(std::addressof(in)) != static_cast<const void*>(std::addressof(out))) {
-                if constexpr (first_out_of_place) {
-                    m_first_out_of_place = true;
-                } else {
-                    using copy = typename Operations::template scale_sum1<Value>;
-                    algebra.for_each2(out.q, in.q, copy(Value(1)));
-                    algebra.for_each2(out.p, in.p, copy(Value(1)));
-                    out.s = in.s;
-                }
-            }
-        }
+        // starts as a copy of `in`. Stage 0 of such a step is an instantiation of its own, so
+        // that the other stages and in-place steps carry no test of where p is. Only for
+        // dynamically sized p: a fixed-size state is copied in a few instructions, and the
+        // second instantiation made GCC stop inlining the stages (perturbed Kepler, chi4 on
+        // std::array: 1054 -> 1158 instructions per step).
+        constexpr bool first_out_of_place =
+            kick != 0 && flows_out_of_place<pieces_type, StateIn, StateOut>::value &&
+            boost::numeric::odeint::is_resizeable<std::decay_t<decltype(std::declval<StateOut&>().p)>>::value;
         m_stage = i;
-        const auto& pieces = system.pieces();
+        if (i == 0 && static_cast<const void*>(std::addressof(in)) != static_cast<const void*>(std::addressof(out))) {
+            if constexpr (first_out_of_place) {
+                m_p_in_input = false;
+                run_stage<true>(algebra, system.pieces(), i, in, out, t, dt);
+            } else {
+                using copy = typename Operations::template scale_sum1<Value>;
+                algebra.for_each2(out.q, in.q, copy(Value(1)));
+                algebra.for_each2(out.p, in.p, copy(Value(1)));
+                out.s = in.s;
+                run_stage<false>(algebra, system.pieces(), i, in, out, t, dt);
+            }
+        } else {
+            run_stage<false>(algebra, system.pieces(), i, in, out, t, dt);
+        }
+        if (i + 1 == stages) {
+            m_piece = no_part;
+            // One check per step, of s: each piece's value enters s' = p . dphi/dp - phi, so a
+            // piece that became infinite or NaN shows there. p is not checked: it may be passive
+            // (q and s independent of it) and pass through infinity, as in the Lienard systems.
+            if (!is_finite(out.s))
+                throw typename Errors::step(step_failure_prefix(name, t, dt) + ": the new action s = " +
+                                            format(out.s) +
+                                            " is not finite: a piece's flow became infinite or NaN within the "
+                                            "step; the state is unchanged");
+        }
+    }
+
+    template <class Alg>
+    void end(Alg&) {}
+
+    std::string part_context(const time_type& dt) const {
+        if (m_piece == no_part) return {};
+        return "in stage " + std::to_string(m_stage + 1) + " of " + std::to_string(stages) + ", in the flow of piece " +
+               std::to_string(m_piece + 1) + " (stage weight " + format(time_type(m_times.weight[m_stage] * dt)) + ")";
+    }
+
+private:
+    // Stage i of the splitting on `out`; with FromInput (stage 0 of a step whose input and
+    // output differ) the first flow reads `in`.
+    template <bool FromInput, class Alg, class Pieces, class StateIn, class StateOut>
+    void run_stage(Alg& algebra, const Pieces& pieces, std::size_t i, const StateIn& in, StateOut& out,
+                   const time_type& t, const time_type& dt) {
+        using pieces_type = Pieces;
+        using S = std::decay_t<decltype(out.s)>;
+        constexpr std::size_t n = std::tuple_size<pieces_type>::value;
+        constexpr std::size_t kick =
+            shared_kick_index<pieces_type, StateOut, time_type, kick_buffer_t>(std::make_index_sequence<n>{});
         const time_type ti = t + m_times.midpoint[i] * dt;
         const time_type h = m_times.half[i] * dt;
         const time_type tau = m_times.weight[i] * dt;
@@ -316,7 +353,7 @@ public:
             auto& g = m_kick.m_v.p;
             using kick_value_t = std::decay_t<decltype(std::get<kick>(pieces).kick(out.q, ti, g))>;
             kick_value_t v{};
-            step_span<Alg, pieces_type, StateIn, StateOut> span{algebra, pieces, in, out, i, ti, h, dt};
+            step_span<Alg, pieces_type, StateIn, StateOut, FromInput> span{algebra, pieces, in, out, i, ti, h, dt};
             forward(span, std::make_index_sequence<kick>{});
             m_piece = kick;
             v = std::get<kick>(pieces).kick(out.q, ti, g);
@@ -342,34 +379,13 @@ public:
             }
             backward(span, std::make_index_sequence<kick>{});
         } else {
-            step_span<Alg, pieces_type, StateIn, StateOut> span{algebra, pieces, in, out, i, ti, h, dt};
+            step_span<Alg, pieces_type, StateIn, StateOut, FromInput> span{algebra, pieces, in, out, i, ti, h, dt};
             forward(span, std::make_index_sequence<n - 1>{});
             flow<n - 1>(span, tau);
             backward(span, std::make_index_sequence<n - 1>{});
         }
-        if (i + 1 == stages) {
-            m_piece = no_part;
-            // One check per step, of s: each piece's value enters s' = p . dphi/dp - phi, so a
-            // piece that became infinite or NaN shows there. p is not checked: it may be passive
-            // (q and s independent of it) and pass through infinity, as in the Lienard systems.
-            if (!is_finite(out.s))
-                throw typename Errors::step(step_failure_prefix(name, t, dt) + ": the new action s = " +
-                                            format(out.s) +
-                                            " is not finite: a piece's flow became infinite or NaN within the "
-                                            "step; the state is unchanged");
-        }
     }
 
-    template <class Alg>
-    void end(Alg&) {}
-
-    std::string part_context(const time_type& dt) const {
-        if (m_piece == no_part) return {};
-        return "in stage " + std::to_string(m_stage + 1) + " of " + std::to_string(stages) + ", in the flow of piece " +
-               std::to_string(m_piece + 1) + " (stage weight " + format(time_type(m_times.weight[m_stage] * dt)) + ")";
-    }
-
-private:
     // Whether the first piece can flow from `in` into `out` (flow(in, out, t, dt[, work])).
     template <class Pieces, class StateIn, class StateOut>
     struct flows_out_of_place
@@ -380,8 +396,9 @@ private:
     };
 
     // What the flows of one stage share.
-    template <class Alg, class Pieces, class StateIn, class X>
+    template <class Alg, class Pieces, class StateIn, class X, bool FromInput>
     struct step_span {
+        static constexpr bool from_input = FromInput;
         Alg& algebra;
         const Pieces& pieces;
         const StateIn& in;
@@ -400,7 +417,7 @@ private:
         using pieces_type = std::decay_t<decltype(std::declval<Span&>().pieces)>;
         using in_t = std::decay_t<decltype(std::declval<Span&>().in)>;
         using out_t = std::decay_t<decltype(std::declval<Span&>().x)>;
-        return flows_out_of_place<pieces_type, in_t, out_t>::value &&
+        return Span::from_input && flows_out_of_place<pieces_type, in_t, out_t>::value &&
                declares_keeps_p<std::tuple_element_t<0, pieces_type>>::value;
     }
 
@@ -429,20 +446,17 @@ private:
         using pieces_type = std::decay_t<decltype(span.pieces)>;
         using in_t = std::decay_t<decltype(span.in)>;
         using out_t = std::decay_t<decltype(span.x)>;
-        if constexpr (flows_out_of_place<pieces_type, in_t, out_t>::value) {
-            if (m_first_out_of_place) {
-                m_first_out_of_place = false;
-                m_piece = 0;
-                const auto& piece = std::get<0>(span.pieces);
-                if constexpr (has_piece_flow_out_work<decltype(piece), in_t, out_t, time_type, deriv_type>::value)
-                    piece.flow(span.in, span.x, span.t, span.h, m_work.m_v);
-                else
-                    piece.flow(span.in, span.x, span.t, span.h);
-                m_p_in_input = declares_keeps_p<std::tuple_element_t<0, pieces_type>>::value;
-                return;
-            }
+        if constexpr (Span::from_input && flows_out_of_place<pieces_type, in_t, out_t>::value) {
+            m_piece = 0;
+            const auto& piece = std::get<0>(span.pieces);
+            if constexpr (has_piece_flow_out_work<decltype(piece), in_t, out_t, time_type, deriv_type>::value)
+                piece.flow(span.in, span.x, span.t, span.h, m_work.m_v);
+            else
+                piece.flow(span.in, span.x, span.t, span.h);
+            m_p_in_input = declares_keeps_p<std::tuple_element_t<0, pieces_type>>::value;
+        } else {
+            flow<0>(span, span.h);
         }
-        flow<0>(span, span.h);
     }
 
     // p <- op(p, g) in one pass, p read from `in` while the first piece's flow left it there.
@@ -517,8 +531,7 @@ private:
     static constexpr std::size_t no_part = std::size_t(-1);
     std::size_t m_stage = 0;
     std::size_t m_piece = no_part;      // the piece whose flow is running
-    bool m_first_out_of_place = false;  // the step's first flow is still to go from `in` into `out`
-    bool m_p_in_input = false;          // ... and has gone, leaving p in `in` (a piece that keeps p)
+    bool m_p_in_input = false;  // the first flow went from `in` into `out` and left p in `in`
 };
 
 // ---- the step of chi<Table> --------------------------------------------------------------------
