@@ -202,6 +202,83 @@ BOOST_AUTO_TEST_CASE(split_hamiltonians_fuse_the_kinetic_flows) {
     check_split_evaluations<oc::chi8<array_state>>(15);
 }
 
+// The stepper's own passes over q and p, counted element by element through its Operations:
+// scale_sum1 copies and scale_sum2 kicks (the flows of T are the kinetic part's own pass and are
+// counted by no one here). The library's pieces make exactly the separable step's passes and no
+// copy of the state, in place on std::vector (into the engine's spare state) and out of place:
+// kinetic_piece flows the first half step from the input into the output, and the first kick
+// reads p from the input. A first piece with only an in-place flow costs a copy of q and p.
+struct counting_operations {
+    static inline std::size_t copies = 0;
+    static inline std::size_t kicks = 0;
+    template <class A>
+    struct scale_sum1 {
+        A a;
+        explicit scale_sum1(A a1) : a(a1) {}
+        template <class T1, class T2>
+        void operator()(T1& t1, const T2& t2) const {
+            ++copies;
+            t1 = a * t2;
+        }
+    };
+    template <class A, class B>
+    struct scale_sum2 {
+        A a;
+        B b;
+        scale_sum2(A a1, B b1) : a(a1), b(b1) {}
+        template <class T1, class T2, class T3>
+        void operator()(T1& t1, const T2& t2, const T3& t3) const {
+            ++kicks;
+            t1 = a * t2 + b * t3;
+        }
+    };
+};
+
+template <template <class, class, class, class, class, class> class Stepper, class System>
+std::array<std::size_t, 2> passes_per_step(const System& H) {
+    using algebra = typename odeint::algebra_dispatcher<vector_state>::algebra_type;
+    Stepper<vector_state, double, vector_state, double, algebra, counting_operations> stepper;
+    vector_state x = make_state(10);
+    vector_state y = x;
+    stepper.do_step(H, x, 0.0, 0.1);  // sizes the buffers
+    counting_operations::copies = counting_operations::kicks = 0;
+    stepper.do_step(H, x, 0.1, 0.1);
+    stepper.do_step(H, x, 0.2, y, 0.1);
+    return {counting_operations::copies / 2, counting_operations::kicks / 2};
+}
+
+template <template <class, class, class, class, class, class> class Stepper>
+void check_split_passes(std::size_t stages) {
+    test_support::harmonic_potential<> v;
+    v.eps = 0.1;
+    const oc::quadratic_kinetic<> T{};
+    const auto F = oc::linear_action(0.2);
+    const auto separable = passes_per_step<Stepper>(oc::make_separable_hamiltonian(T, v, F));
+    const auto split = passes_per_step<Stepper>(
+        oc::make_split_hamiltonian(oc::kinetic_piece(T), oc::potential_piece(v), oc::action_piece(F)));
+    const auto copying = passes_per_step<Stepper>(oc::make_split_hamiltonian(
+        test_support::in_place_only<oc::kinetic_piece<oc::quadratic_kinetic<>>>{oc::kinetic_piece(T)},
+        oc::potential_piece(v), oc::action_piece(F)));
+    // Per stage the kick, scaling and kick of B A B: two passes over the 10 elements of p with
+    // operations other than odeint's defaults.
+    BOOST_TEST(separable[1] == 2 * 10 * stages);
+    BOOST_TEST(separable[0] == 0u);
+    BOOST_TEST(split[1] == separable[1]);
+    BOOST_TEST(split[0] == 0u);
+    BOOST_TEST(copying[1] == separable[1]);
+    BOOST_TEST(copying[0] == 2 * 10u);  // q and p
+}
+
+template <class State, class Value, class Deriv, class Time, class Algebra, class Operations>
+using chi2_of = oc::chi2<State, Value, Deriv, Time, Algebra, Operations>;
+template <class State, class Value, class Deriv, class Time, class Algebra, class Operations>
+using chi4_of = oc::chi4<State, Value, Deriv, Time, Algebra, Operations>;
+
+BOOST_AUTO_TEST_CASE(split_steps_make_the_separable_steps_passes_and_no_copy) {
+    check_split_passes<chi2_of>(1);
+    check_split_passes<chi4_of>(3);
+}
+
 BOOST_AUTO_TEST_CASE(chi_evaluates_its_tables_stages) {
     check_evaluations<oc::chi<oc::tables::suzuki4, array_state>>(5);
     check_evaluations<oc::chi<oc::tables::kahan_li6, array_state>>(9);

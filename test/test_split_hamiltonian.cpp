@@ -44,7 +44,12 @@ using plane = std::array<double, 2>;
 using plane_state = oc::contact_state<plane>;
 
 double squared_norm(double q) { return q * q; }
-double squared_norm(const plane& q) { return q[0] * q[0] + q[1] * q[1]; }
+template <class Q>
+double squared_norm(const Q& q) {
+    double sum = 0;
+    for (double x : q) sum += x * x;
+    return sum;
+}
 
 // f(q) = c0 + c1 |q|^2: a damping that depends on the position (position_damping's f).
 struct quadratic_damping {
@@ -55,9 +60,9 @@ struct quadratic_damping {
         return c0 + c1 * squared_norm(q);
     }
     void gradient(double q, double, double& g) const { g = 2 * c1 * q; }
-    void gradient(const plane& q, double, plane& g) const {
-        g[0] = 2 * c1 * q[0];
-        g[1] = 2 * c1 * q[1];
+    template <class Q>
+    void gradient(const Q& q, double, Q& g) const {
+        for (std::size_t i = 0; i < q.size(); ++i) g[i] = 2 * c1 * q[i];
     }
 };
 
@@ -464,6 +469,73 @@ BOOST_AUTO_TEST_CASE(cvi2_step_as_a_piece_keeps_the_order) {
     };
     check(oc::chi2<plane_state>(), 2, 8, 3, "chi2 with a cvi2 piece");
     check(oc::chi4<plane_state>(), 4, 8, 3, "chi4 with a cvi2 piece");
+}
+
+// ---- the first flow out of place ------------------------------------------------------------
+
+// kinetic_piece flows the first half step from the input into the output (its out-of-place flow;
+// p stays in the input until the first flow that changes p reads it from there), where a piece
+// with only an in-place flow makes the step copy the input first. Same arithmetic in the same
+// order, so the results are bit for bit equal: in place on std::vector (into the engine's spare
+// state) and out of place (on std::array, whose copy is cheap, both copy), for each way the step
+// goes on after it
+// (a shared kick fused with the action's scaling, a shared kick around position_damping, and
+// position_damping's own flow, which needs p copied first), with a kinetic part that has a flow
+// (quadratic_kinetic) and one that has only value and gradient.
+struct plain_kinetic {
+    template <class P>
+    double value(const P& p) const {
+        return 0.5 * squared_norm(p);
+    }
+    template <class P>
+    void gradient(const P& p, P& dTdp) const {
+        dTdp = p;
+    }
+};
+
+template <class State, class Kinetic, class... Rest>
+void check_out_of_place_first_flow(const Kinetic& kinetic, const State& x0, const char* what, const Rest&... rest) {
+    const auto fast = oc::make_split_hamiltonian(oc::kinetic_piece(kinetic), rest...);
+    const auto copying =
+        oc::make_split_hamiltonian(test_support::in_place_only<oc::kinetic_piece<Kinetic>>{oc::kinetic_piece(kinetic)}, rest...);
+    auto same = [&](const State& a, const State& b, const char* how) {
+        BOOST_TEST((a.q == b.q && a.p == b.p && a.s == b.s), what << ", " << how);
+        BOOST_TEST(a.q[0] != x0.q[0], what << ", " << how << ": the state moved");
+    };
+    auto run = [&](auto stepper, const char* name) {
+        State a = x0, b = x0;
+        State a_out = x0, b_out = x0;
+        for (int k = 0; k < 5; ++k) {
+            const double t = 0.1 * k;
+            stepper.do_step(fast, a, t, 0.1);
+            stepper.do_step(copying, b, t, 0.1);
+            // out of place, from a const input
+            const State in = a_out;
+            stepper.do_step(fast, in, t, a_out, 0.1);
+            BOOST_TEST((in.q == b_out.q && in.p == b_out.p && in.s == b_out.s), what << ": input written");
+            stepper.do_step(copying, State(b_out), t, b_out, 0.1);
+        }
+        same(a, b, name);
+        same(a_out, b_out, name);
+        same(a, a_out, name);
+    };
+    run(oc::chi2<State>(), "chi2");
+    run(oc::chi4<State>(), "chi4");
+}
+
+BOOST_AUTO_TEST_CASE(out_of_place_first_flow_is_bit_identical) {
+    using vector_state = oc::contact_state<std::vector<double>>;
+    const vector_state v0{{0.9, -0.3, 0.4}, {0.2, 0.7, -0.1}, 0.3};
+    const auto V = oc::potential_piece(potential);
+    const auto D = oc::position_damping(quadratic_damping{});
+    const auto F = oc::action_piece(oc::linear_action(gamma_linear));
+    check_out_of_place_first_flow(oc::quadratic_kinetic<>{}, v0, "T V F", V, F);
+    check_out_of_place_first_flow(oc::quadratic_kinetic<>{}, v0, "T V D F", V, D, F);
+    check_out_of_place_first_flow(oc::quadratic_kinetic<>{}, v0, "T D V F", D, V, F);
+    check_out_of_place_first_flow(plain_kinetic{}, v0, "T V F, T without flow", V, F);
+    check_out_of_place_first_flow(plain_kinetic{}, v0, "T D V F, T without flow", D, V, F);
+    check_out_of_place_first_flow(oc::quadratic_kinetic<>{}, plane_x0, "T V F on std::array", V, F);
+    check_out_of_place_first_flow(oc::quadratic_kinetic<>{}, plane_x0, "T D V F on std::array", D, V, F);
 }
 
 // ---- failure ---------------------------------------------------------------------------------

@@ -26,6 +26,19 @@
 
 namespace test_support {
 
+// A piece of make_split_hamiltonian with only the in-place flow of Piece (and its autonomy): the
+// chi steppers then copy the state and flow in place where Piece itself would flow from the
+// input into the output (an optional out-of-place flow, as kinetic_piece's).
+template <class Piece>
+struct in_place_only {
+    Piece piece;
+    static constexpr bool autonomous = Piece::autonomous;
+    template <class X, class T, class W>
+    void flow(X& x, const T& t, const T& dt, W& work) const {
+        piece.flow(x, t, dt, work);
+    }
+};
+
 // How often a potential was asked for V and for dV/dq (mutable: the library holds parts as const).
 struct eval_counter {
     std::size_t value = 0;

@@ -17,6 +17,14 @@
 //                             exist over dt.
 //   phi.flow(x, t, dt, work)  optional, preferred when present: the same, with work a scratch
 //                             state of the stepper's Deriv type, sized like x (no allocation)
+//   phi.flow(in, out, t, dt[, work])  optional: the same flow from `in` into another state
+//                             `out`, `in` not written; for the first piece and a dynamically
+//                             sized p, the steppers use it for a step's first flow when the step
+//                             does not run in place, instead of copying `in` into `out` first
+//                             (one pass less)
+//   Piece::keeps_p            optional static constexpr bool: flow leaves p unchanged, and the
+//                             out-of-place flow need not write out.p (the steppers read p from
+//                             `in` until a flow changes it)
 //   phi.value(x, t)           phi(q,p,s,t)                 } only for H.value and H as an odeint
 //   phi.partials(x, t, dq, dp) writes dphi/dq into dq (the  } system; without them these fail
 //                             type of dxdt.p), dphi/dp into } with a static_assert naming the
@@ -40,7 +48,8 @@
 // vector field instead of the exact flow: the composition keeps its order (doc/theory.md,
 // "Contact compositional integrators") and stays exactly contact.
 // Pieces the library provides:
-//   kinetic_piece(T)      T(p), a kinetic part (kinetic.hpp); autonomous
+//   kinetic_piece(T)      T(p), a kinetic part (kinetic.hpp); autonomous, keeps_p, flows out
+//                         of place
 //   potential_piece(V)    V(q,t), a potential (separable_hamiltonian.hpp); kick
 //   action_piece(F)       F(s,t), an action term (action.hpp); scaling_flow
 //   position_damping(f)   f(q,t) s, f written like a potential (value(q, t), gradient(q, t, g));
@@ -48,7 +57,8 @@
 //                         p <- e^{-f dt} (p - dt s grad f); keeps_q. Plain numbers only: with
 //                         Boost.Units grad f would need a type of its own.
 // make_split_hamiltonian(kinetic_piece(T), potential_piece(V), action_piece(F)) steps like
-// make_separable_hamiltonian(T, V, F) up to round-off, with the same evaluations.
+// make_separable_hamiltonian(T, V, F) up to round-off, with the same evaluations and passes
+// over memory.
 //
 // Order and cost: chi2 order 2 in q, p and s (also for time-dependent pieces), chi<Table>
 // Table::order, when each piece's flow is exact or symmetric of order >= 2. Per stage two half
@@ -94,12 +104,16 @@ void set_zero(C& c) {
     contact_algebra::for_each1(c, assign_zero{});
 }
 
-// x += a y for components, with the operations odeint picks for them.
-template <class C, class A, class Y>
-void add_scaled(C& c, const A& a, const Y& y) {
+// out = x + a y for components, with the operations odeint picks for them.
+template <class C, class X, class A, class Y>
+void add_scaled(C& out, const X& x, const A& a, const Y& y) {
     using value_type = plain_value_t<scalar_of_t<C>>;
     using op = typename component_operations_t<C>::template scale_sum2<value_type, A>;
-    contact_algebra::for_each3(c, c, y, op(value_type(1), a));
+    contact_algebra::for_each3(out, x, y, op(value_type(1), a));
+}
+template <class C, class A, class Y>
+void add_scaled(C& c, const A& a, const Y& y) {
+    add_scaled(c, c, a, y);
 }
 }  // namespace detail
 
@@ -111,18 +125,27 @@ template <class Kinetic>
 class kinetic_piece {
 public:
     static constexpr bool autonomous = true;
+    static constexpr bool keeps_p = true;
 
     explicit kinetic_piece(Kinetic kinetic) : m_kinetic(std::move(kinetic)) {}
     const Kinetic& kinetic() const { return m_kinetic; }
 
     template <class X, class T, class W>
-    void flow(X& x, const T&, const T& dt, W& work) const {
-        if constexpr (detail::has_kinetic_flow<Kinetic, decltype(x.q), decltype(x.p), T, decltype(x.q)>::value) {
-            x.s += m_kinetic.flow(x.q, x.p, dt, x.q);
+    void flow(X& x, const T& t, const T& dt, W& work) const {
+        flow(x, x, t, dt, work);
+    }
+
+    // From `in` into `out` in one pass over q and p (p itself is not written: the piece keeps
+    // p, and the steppers take it from `in`). The steppers use it for the first flow of a step
+    // instead of copying `in` into `out` and flowing there. `out` may also be `in`.
+    template <class XIn, class XOut, class T, class W>
+    void flow(const XIn& in, XOut& out, const T&, const T& dt, W& work) const {
+        if constexpr (detail::has_kinetic_flow<Kinetic, decltype(in.q), decltype(in.p), T, decltype(out.q)>::value) {
+            out.s = in.s + m_kinetic.flow(in.q, in.p, dt, out.q);
         } else {
-            m_kinetic.gradient(x.p, work.q);
-            x.s += dt * (detail::dot(x.p, work.q) - m_kinetic.value(x.p));
-            detail::add_scaled(x.q, dt, work.q);
+            m_kinetic.gradient(in.p, work.q);
+            out.s = in.s + dt * (detail::dot(in.p, work.q) - m_kinetic.value(in.p));
+            detail::add_scaled(out.q, in.q, dt, work.q);
         }
     }
 

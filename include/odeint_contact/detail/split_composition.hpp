@@ -12,9 +12,15 @@
 // the end of one stage and the start of the next fused, as the separable step fuses the flows
 // of T: a composition of m stages then makes m + 1 flows of it instead of 2m.
 //
-// Failure: the step works in `out` from the start (a copy of `in` when they differ); the engine
-// restores an in-place input when a piece throws, and `in` is never written otherwise, so the
-// caller's state is unchanged. part_context names the stage and the piece that threw.
+// When `in` and `out` differ (out of place, and in place on dynamically sized q and p, which the
+// engine runs into its spare state) and p is dynamically sized, the first piece's out-of-place
+// flow, when it has one, goes from `in` into `out`; a first piece that keeps p leaves p in `in`,
+// and the first flow that changes p reads it from there. The state is not copied then: the
+// separable step's passes. Otherwise `out` starts as a copy of `in`.
+//
+// Failure: `in` is never written unless it is `out`; the engine restores an in-place input when
+// a piece throws, so the caller's state is unchanged. part_context names the stage and the piece
+// that threw.
 #ifndef ODEINT_CONTACT_DETAIL_SPLIT_COMPOSITION_HPP
 #define ODEINT_CONTACT_DETAIL_SPLIT_COMPOSITION_HPP
 
@@ -66,6 +72,25 @@ struct has_piece_flow_work<Self, X, T, W,
                                                                           std::declval<const T&>(),
                                                                           std::declval<W&>()))>> : std::true_type {};
 
+// The optional out-of-place flow(in, out, t, dt) and flow(in, out, t, dt, work): the flow of
+// `in` written into `out`, a different state; `in` is not written.
+template <class Self, class XIn, class XOut, class T, class = void>
+struct has_piece_flow_out : std::false_type {};
+template <class Self, class XIn, class XOut, class T>
+struct has_piece_flow_out<Self, XIn, XOut, T,
+                          std::void_t<decltype(std::declval<Self>().flow(std::declval<const XIn&>(), std::declval<XOut&>(),
+                                                                         std::declval<const T&>(),
+                                                                         std::declval<const T&>()))>> : std::true_type {};
+
+template <class Self, class XIn, class XOut, class T, class W, class = void>
+struct has_piece_flow_out_work : std::false_type {};
+template <class Self, class XIn, class XOut, class T, class W>
+struct has_piece_flow_out_work<
+    Self, XIn, XOut, T, W,
+    std::void_t<decltype(std::declval<Self>().flow(std::declval<const XIn&>(), std::declval<XOut&>(),
+                                                   std::declval<const T&>(), std::declval<const T&>(),
+                                                   std::declval<W&>()))>> : std::true_type {};
+
 template <class Self, class X, class T, class = void>
 struct has_piece_value : std::false_type {};
 template <class Self, class X, class T>
@@ -112,6 +137,13 @@ template <class Piece, class = void>
 struct declares_keeps_q : std::false_type {};
 template <class Piece>
 struct declares_keeps_q<Piece, std::void_t<decltype(Piece::keeps_q)>> : std::integral_constant<bool, bool(Piece::keeps_q)> {};
+
+// The optional property `static constexpr bool keeps_p = true`: the piece's flow leaves p as it
+// is, and its out-of-place flow need not write out.p (the step takes p from `in` then).
+template <class Piece, class = void>
+struct declares_keeps_p : std::false_type {};
+template <class Piece>
+struct declares_keeps_p<Piece, std::void_t<decltype(Piece::keeps_p)>> : std::integral_constant<bool, bool(Piece::keeps_p)> {};
 
 // The piece whose two half flows in a stage can share one kick evaluation: the last piece K <=
 // n - 2 with kick() whose inner pieces K + 1 .. n - 1 all keep q (so both of its half flows see
@@ -250,60 +282,34 @@ public:
     template <class Alg, class System, class StateIn, class StateOut>
     void stage(Alg& algebra, const System& system, std::size_t i, const StateIn& in, StateOut& out,
                const time_type& t, const time_type& dt, const char* name) {
-        if (i == 0 && static_cast<const void*>(std::addressof(in)) != static_cast<const void*>(std::addressof(out))) {
-            using copy = typename Operations::template scale_sum1<Value>;
-            algebra.for_each2(out.q, in.q, copy(Value(1)));
-            algebra.for_each2(out.p, in.p, copy(Value(1)));
-            out.s = in.s;
-        }
         using pieces_type = typename System::pieces_type;
-        using X = StateOut;
-        using S = std::decay_t<decltype(out.s)>;
         constexpr std::size_t n = std::tuple_size<pieces_type>::value;
         constexpr std::size_t kick =
-            shared_kick_index<pieces_type, X, time_type, kick_buffer_t>(std::make_index_sequence<n>{});
+            shared_kick_index<pieces_type, StateOut, time_type, kick_buffer_t>(std::make_index_sequence<n>{});
+        // The first flow of a step out of place from `in` into `out` when the first piece offers
+        // it and runs first (a shared kick of piece 0 would come before it); otherwise `out`
+        // starts as a copy of `in`. Stage 0 of such a step is an instantiation of its own, so
+        // that the other stages and in-place steps carry no test of where p is. Only for
+        // dynamically sized p: a fixed-size state is copied in a few instructions, and the
+        // second instantiation made GCC stop inlining the stages (perturbed Kepler, chi4 on
+        // std::array: 1054 -> 1158 instructions per step).
+        constexpr bool first_out_of_place =
+            kick != 0 && flows_out_of_place<pieces_type, StateIn, StateOut>::value &&
+            boost::numeric::odeint::is_resizeable<std::decay_t<decltype(std::declval<StateOut&>().p)>>::value;
         m_stage = i;
-        const auto& pieces = system.pieces();
-        const time_type ti = t + m_times.midpoint[i] * dt;
-        const time_type h = m_times.half[i] * dt;
-        const time_type tau = m_times.weight[i] * dt;
-        if constexpr (kick < n) {
-            // Piece `kick` evaluated once for both of its half flows.
-            using middle_t = std::tuple_element_t<n - 1, pieces_type>;
-            auto& g = m_kick.m_v.p;
-            using kick_value_t = std::decay_t<decltype(std::get<kick>(pieces).kick(out.q, ti, g))>;
-            kick_value_t v{};
-            step_span<Alg, pieces_type, StateOut, kick_value_t> span{algebra, pieces, out, i, ti, h, dt, v};
-            forward(span, std::make_index_sequence<kick>{});
-            m_piece = kick;
-            v = std::get<kick>(pieces).kick(out.q, ti, g);
-            if constexpr (kick + 2 == n && has_scaling_flow<middle_t, S, time_type>::value) {
-                // kick(h) scale kick(h) in one pass over p, as the separable step's B A B.
-                out.s -= h * v;
-                m_piece = n - 1;
-                const auto a = std::get<n - 1>(pieces).scaling_flow(out.s, ti, tau);
-                if constexpr (std::is_same<Operations, boost::numeric::odeint::default_operations>::value) {
-                    algebra.for_each3(out.p, out.p, g, scale_kick_scale<Value, time_type>{a.factor, -h});
-                } else {
-                    using scale_sum2 = typename Operations::template scale_sum2<Value, time_type>;
-                    algebra.for_each3(out.p, out.p, g, scale_sum2(Value(1), -h));
-                    algebra.for_each3(out.p, out.p, g, scale_sum2(a.factor, -h));
-                }
-                out.s = a.s - h * v;
+        if (i == 0 && static_cast<const void*>(std::addressof(in)) != static_cast<const void*>(std::addressof(out))) {
+            if constexpr (first_out_of_place) {
+                m_p_in_input = false;
+                run_stage<true>(algebra, system.pieces(), i, in, out, t, dt);
             } else {
-                apply_kick(algebra, out, g, v, h);
-                inner(span, std::make_index_sequence<n - 1 - kick - 1>{});
-                flow<n - 1>(pieces, out, ti, tau);
-                inner_back(span, std::make_index_sequence<n - 1 - kick - 1>{});
-                apply_kick(algebra, out, g, v, h);
+                using copy = typename Operations::template scale_sum1<Value>;
+                algebra.for_each2(out.q, in.q, copy(Value(1)));
+                algebra.for_each2(out.p, in.p, copy(Value(1)));
+                out.s = in.s;
+                run_stage<false>(algebra, system.pieces(), i, in, out, t, dt);
             }
-            backward(span, std::make_index_sequence<kick>{});
         } else {
-            int none = 0;
-            step_span<Alg, pieces_type, StateOut, int> span{algebra, pieces, out, i, ti, h, dt, none};
-            forward(span, std::make_index_sequence<n - 1>{});
-            flow<n - 1>(pieces, out, ti, tau);
-            backward(span, std::make_index_sequence<n - 1>{});
+            run_stage<false>(algebra, system.pieces(), i, in, out, t, dt);
         }
         if (i + 1 == stages) {
             m_piece = no_part;
@@ -328,35 +334,149 @@ public:
     }
 
 private:
-    template <std::size_t K, class Pieces, class X>
-    void flow(const Pieces& pieces, X& x, const time_type& t, const time_type& tau) {
-        using piece_type = std::tuple_element_t<K, Pieces>;
-        m_piece = K;  // where a step_error comes from (part_context); no try block on the path
-        const piece_type& piece = std::get<K>(pieces);
-        if constexpr (has_piece_flow_work<const piece_type&, X, time_type, deriv_type>::value)
-            piece.flow(x, t, tau, m_work.m_v);
-        else
-            piece.flow(x, t, tau);
+    // Stage i of the splitting on `out`; with FromInput (stage 0 of a step whose input and
+    // output differ) the first flow reads `in`.
+    template <bool FromInput, class Alg, class Pieces, class StateIn, class StateOut>
+    void run_stage(Alg& algebra, const Pieces& pieces, std::size_t i, const StateIn& in, StateOut& out,
+                   const time_type& t, const time_type& dt) {
+        using pieces_type = Pieces;
+        using S = std::decay_t<decltype(out.s)>;
+        constexpr std::size_t n = std::tuple_size<pieces_type>::value;
+        constexpr std::size_t kick =
+            shared_kick_index<pieces_type, StateOut, time_type, kick_buffer_t>(std::make_index_sequence<n>{});
+        const time_type ti = t + m_times.midpoint[i] * dt;
+        const time_type h = m_times.half[i] * dt;
+        const time_type tau = m_times.weight[i] * dt;
+        if constexpr (kick < n) {
+            // Piece `kick` evaluated once for both of its half flows.
+            using middle_t = std::tuple_element_t<n - 1, pieces_type>;
+            auto& g = m_kick.m_v.p;
+            using kick_value_t = std::decay_t<decltype(std::get<kick>(pieces).kick(out.q, ti, g))>;
+            kick_value_t v{};
+            step_span<Alg, pieces_type, StateIn, StateOut, FromInput> span{algebra, pieces, in, out, i, ti, h, dt};
+            forward(span, std::make_index_sequence<kick>{});
+            m_piece = kick;
+            v = std::get<kick>(pieces).kick(out.q, ti, g);
+            if constexpr (kick + 2 == n && has_scaling_flow<middle_t, S, time_type>::value) {
+                // kick(h) scale kick(h) in one pass over p, as the separable step's B A B.
+                out.s -= h * v;
+                m_piece = n - 1;
+                const auto a = std::get<n - 1>(pieces).scaling_flow(out.s, ti, tau);
+                if constexpr (std::is_same<Operations, boost::numeric::odeint::default_operations>::value) {
+                    update_p(span, g, scale_kick_scale<Value, time_type>{a.factor, -h});
+                } else {
+                    using scale_sum2 = typename Operations::template scale_sum2<Value, time_type>;
+                    update_p(span, g, scale_sum2(Value(1), -h));
+                    algebra.for_each3(out.p, out.p, g, scale_sum2(a.factor, -h));
+                }
+                out.s = a.s - h * v;
+            } else {
+                apply_kick(span, g, v);
+                inner(span, std::make_index_sequence<n - 1 - kick - 1>{});
+                flow<n - 1>(span, tau);
+                inner_back(span, std::make_index_sequence<n - 1 - kick - 1>{});
+                apply_kick(span, g, v);
+            }
+            backward(span, std::make_index_sequence<kick>{});
+        } else {
+            step_span<Alg, pieces_type, StateIn, StateOut, FromInput> span{algebra, pieces, in, out, i, ti, h, dt};
+            forward(span, std::make_index_sequence<n - 1>{});
+            flow<n - 1>(span, tau);
+            backward(span, std::make_index_sequence<n - 1>{});
+        }
     }
 
+    // Whether the first piece can flow from `in` into `out` (flow(in, out, t, dt[, work])).
+    template <class Pieces, class StateIn, class StateOut>
+    struct flows_out_of_place
+        : std::integral_constant<
+              bool, has_piece_flow_out_work<const std::tuple_element_t<0, Pieces>&, StateIn, StateOut, time_type,
+                                            deriv_type>::value ||
+                        has_piece_flow_out<const std::tuple_element_t<0, Pieces>&, StateIn, StateOut, time_type>::value> {
+    };
+
     // What the flows of one stage share.
-    template <class Alg, class Pieces, class X, class KickValue>
+    template <class Alg, class Pieces, class StateIn, class X, bool FromInput>
     struct step_span {
+        static constexpr bool from_input = FromInput;
         Alg& algebra;
         const Pieces& pieces;
+        const StateIn& in;
         X& x;
         std::size_t i;
         const time_type& t;
         const time_type& h;
         const time_type& dt;
-        KickValue& v;
     };
 
-    template <class Alg, class X, class G, class V>
-    void apply_kick(Alg& algebra, X& x, const G& g, const V& v, const time_type& h) {
+    // p still in `in` after the first piece flowed out of place and kept p: the first flow
+    // that changes p reads it from there (apply_kick, update_p); a piece's own flow, in place,
+    // gets it copied into `out` first.
+    template <class Span>
+    static constexpr bool may_defer_p() {
+        using pieces_type = std::decay_t<decltype(std::declval<Span&>().pieces)>;
+        using in_t = std::decay_t<decltype(std::declval<Span&>().in)>;
+        using out_t = std::decay_t<decltype(std::declval<Span&>().x)>;
+        return Span::from_input && flows_out_of_place<pieces_type, in_t, out_t>::value &&
+               declares_keeps_p<std::tuple_element_t<0, pieces_type>>::value;
+    }
+
+    template <std::size_t K, class Span>
+    void flow(Span& span, const time_type& tau) {
+        using piece_type = std::tuple_element_t<K, std::decay_t<decltype(span.pieces)>>;
+        using X = std::decay_t<decltype(span.x)>;
+        if constexpr (may_defer_p<Span>()) {
+            if (m_p_in_input) {
+                using copy = typename Operations::template scale_sum1<Value>;
+                span.algebra.for_each2(span.x.p, span.in.p, copy(Value(1)));
+                m_p_in_input = false;
+            }
+        }
+        m_piece = K;  // where a step_error comes from (part_context); no try block on the path
+        const piece_type& piece = std::get<K>(span.pieces);
+        if constexpr (has_piece_flow_work<const piece_type&, X, time_type, deriv_type>::value)
+            piece.flow(span.x, span.t, tau, m_work.m_v);
+        else
+            piece.flow(span.x, span.t, tau);
+    }
+
+    // The first flow of a step, from `in` into `out` (see stage); in place on `out` otherwise.
+    template <class Span>
+    void first_flow(Span& span) {
+        using pieces_type = std::decay_t<decltype(span.pieces)>;
+        using in_t = std::decay_t<decltype(span.in)>;
+        using out_t = std::decay_t<decltype(span.x)>;
+        if constexpr (Span::from_input && flows_out_of_place<pieces_type, in_t, out_t>::value) {
+            m_piece = 0;
+            const auto& piece = std::get<0>(span.pieces);
+            if constexpr (has_piece_flow_out_work<decltype(piece), in_t, out_t, time_type, deriv_type>::value)
+                piece.flow(span.in, span.x, span.t, span.h, m_work.m_v);
+            else
+                piece.flow(span.in, span.x, span.t, span.h);
+            m_p_in_input = declares_keeps_p<std::tuple_element_t<0, pieces_type>>::value;
+        } else {
+            flow<0>(span, span.h);
+        }
+    }
+
+    // p <- op(p, g) in one pass, p read from `in` while the first piece's flow left it there.
+    template <class Span, class G, class Op>
+    void update_p(Span& span, const G& g, Op op) {
+        if constexpr (may_defer_p<Span>()) {
+            if (m_p_in_input) {
+                m_p_in_input = false;
+                span.algebra.for_each3(span.x.p, span.in.p, g, op);
+                return;
+            }
+        }
+        span.algebra.for_each3(span.x.p, span.x.p, g, op);
+    }
+
+    template <class Span, class G, class V>
+    void apply_kick(Span& span, const G& g, const V& v) {
         using scale_sum2 = typename Operations::template scale_sum2<Value, time_type>;
-        algebra.for_each3(x.p, x.p, g, scale_sum2(Value(1), -h));
-        x.s -= h * v;
+        update_p(span, g, scale_sum2(Value(1), -span.h));
+        span.x.s -= span.h * v;
     }
 
     // Pieces 0 .. K-1 before the middle, and back.
@@ -374,22 +494,24 @@ private:
     template <class Span, std::size_t... K>
     void inner(Span& span, std::index_sequence<K...>) {
         constexpr std::size_t first = std::tuple_size<std::decay_t<decltype(span.pieces)>>::value - 1 - sizeof...(K);
-        (flow<first + K>(span.pieces, span.x, span.t, span.h), ...);
+        (flow<first + K>(span, span.h), ...);
     }
     template <class Span, std::size_t... K>
     void inner_back(Span& span, std::index_sequence<K...>) {
         constexpr std::size_t n = std::tuple_size<std::decay_t<decltype(span.pieces)>>::value;
         constexpr std::size_t last = n - 2;
-        (flow<last - K>(span.pieces, span.x, span.t, span.h), ...);
+        (flow<last - K>(span, span.h), ...);
     }
 
     template <std::size_t K, class Span>
     void leading(Span& span) {
         using pieces_type = std::decay_t<decltype(span.pieces)>;
         if constexpr (K == 0 && is_autonomous_piece<std::tuple_element_t<0, pieces_type>>::value) {
-            if (span.i == 0) flow<0>(span.pieces, span.x, span.t, span.h);  // later: fused into the previous stage's
+            if (span.i == 0) first_flow(span);  // later: fused into the previous stage's
+        } else if constexpr (K == 0) {
+            first_flow(span);
         } else {
-            flow<K>(span.pieces, span.x, span.t, span.h);
+            flow<K>(span, span.h);
         }
     }
 
@@ -397,9 +519,9 @@ private:
     void trailing(Span& span) {
         using pieces_type = std::decay_t<decltype(span.pieces)>;
         if constexpr (K == 0 && is_autonomous_piece<std::tuple_element_t<0, pieces_type>>::value)
-            flow<0>(span.pieces, span.x, span.t, time_type(m_times.fused[span.i] * span.dt));
+            flow<0>(span, time_type(m_times.fused[span.i] * span.dt));
         else
-            flow<K>(span.pieces, span.x, span.t, span.h);
+            flow<K>(span, span.h);
     }
 
     stage_times<Value, stages> m_times;
@@ -408,7 +530,8 @@ private:
     boost::numeric::odeint::state_wrapper<deriv_type> m_kick;  // a shared kick's dphi/dq (its p)
     static constexpr std::size_t no_part = std::size_t(-1);
     std::size_t m_stage = 0;
-    std::size_t m_piece = no_part;  // the piece whose flow is running
+    std::size_t m_piece = no_part;      // the piece whose flow is running
+    bool m_p_in_input = false;  // the first flow went from `in` into `out` and left p in `in`
 };
 
 // ---- the step of chi<Table> --------------------------------------------------------------------
