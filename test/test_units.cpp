@@ -343,6 +343,7 @@ Lagrangian<U> make_particle() {
 
 namespace {
 
+// [doc:units_state]
 // q as two lengths, p two momenta, s an action; the derivative velocities, forces and an energy.
 template <class U>
 struct particle_types {
@@ -352,6 +353,7 @@ struct particle_types {
                                     typename U::energy>;
     using time = typename U::time;
 };
+// [/doc:units_state]
 
 template <class S, class D, class T>
 using cvi2_of = oc::cvi2<S, double, D, T>;
