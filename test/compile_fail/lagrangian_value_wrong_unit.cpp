@@ -3,13 +3,11 @@
 // dimension: L = p v would be an energy, but this one returns m v (a momentum). The static_assert
 // names it before anything calls L; the control returns the energy m v^2/2 - k q^2/2 - gamma z.
 // expect: must return L as a number, or with Boost.Units as a quantity of the unit of s per time
-#include <array>
+#include "common.hpp"
 
 #include <boost/units/quantity.hpp>
 #include <boost/units/systems/si.hpp>
 #include <boost/units/systems/si/action.hpp>
-
-#include <odeint_contact/odeint_contact.hpp>
 
 namespace oc = odeint_contact;
 namespace si = boost::units::si;
