@@ -228,6 +228,22 @@ BOOST_AUTO_TEST_CASE(separable_lagrangian_field_is_the_hamiltonian_field) {
     BOOST_TEST(max_difference(a, b) <= 1e-15);
 }
 
+// A derivative whose q and p are not of v's and dL/dq's type (std::vector for std::array
+// coordinates): the system function goes through its own typed buffers and copies; same numbers.
+BOOST_AUTO_TEST_CASE(system_function_into_another_derivative_type) {
+    const auto system = oc::make_contact_lagrangian(double_pendulum{});
+    plane_state a;
+    vector_state b{{0.0, 0.0}, {0.0, 0.0}, 0.0};
+    system(pendulum_start, a, 0.3);
+    system(pendulum_start, b, 0.3);
+    for (int i = 0; i < 2; ++i) {
+        BOOST_TEST(a.q[i] == b.q[i]);
+        BOOST_TEST(a.p[i] == b.p[i]);
+    }
+    BOOST_TEST(a.s == b.s);
+    BOOST_TEST(std::abs(a.p[0]) > 0.1);  // not a zero left over
+}
+
 BOOST_AUTO_TEST_CASE(mass_matrix_and_newton_give_the_same_velocity) {
     const magnetic_friction L;
     const plane_state x{{0.6, -0.3}, {0.4, 0.9}, 0.2};
