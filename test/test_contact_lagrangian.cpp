@@ -12,7 +12,7 @@
 //  - the analytic Hessian and the difference Jacobian give the same step; the declared mass matrix
 //    and Newton give the same Legendre transform;
 //  - a Lagrangian that is NaN where a step lands: step_error, the state unchanged;
-//  - std::array and std::vector coordinates (Eigen in test_eigen.cpp).
+//  - std::array and std::vector coordinates (Eigen in test_eigen.cpp, Boost.Units in test_units.cpp).
 #define BOOST_TEST_MODULE contact_lagrangian
 #include <boost/test/unit_test.hpp>
 
@@ -226,6 +226,22 @@ BOOST_AUTO_TEST_CASE(separable_lagrangian_field_is_the_hamiltonian_field) {
     // Both form the same few products of O(1) numbers (v = p/m closed form here by Newton from
     // v = p: one exact update): a few eps.
     BOOST_TEST(max_difference(a, b) <= 1e-15);
+}
+
+// A derivative whose q and p are not of v's and dL/dq's type (std::vector for std::array
+// coordinates): the system function goes through its own typed buffers and copies; same numbers.
+BOOST_AUTO_TEST_CASE(system_function_into_another_derivative_type) {
+    const auto system = oc::make_contact_lagrangian(double_pendulum{});
+    plane_state a;
+    vector_state b{{0.0, 0.0}, {0.0, 0.0}, 0.0};
+    system(pendulum_start, a, 0.3);
+    system(pendulum_start, b, 0.3);
+    for (int i = 0; i < 2; ++i) {
+        BOOST_TEST(a.q[i] == b.q[i]);
+        BOOST_TEST(a.p[i] == b.p[i]);
+    }
+    BOOST_TEST(a.s == b.s);
+    BOOST_TEST(std::abs(a.p[0]) > 0.1);  // not a zero left over
 }
 
 BOOST_AUTO_TEST_CASE(mass_matrix_and_newton_give_the_same_velocity) {
@@ -533,15 +549,29 @@ BOOST_AUTO_TEST_CASE(a_zero_step_is_a_parameter_error) {
 
 // ---- coordinate types ---------------------------------------------------------------------------
 
+// cvi4, then galerkin_cvi4, then runge_kutta4 on the system function (Eigen coordinates:
+// test_eigen.cpp's contact_lagrangian_follows_std_vector; Boost.Units: test_units.cpp).
 BOOST_AUTO_TEST_CASE(vector_coordinates_give_the_array_result) {
     const auto system = oc::make_contact_lagrangian(double_pendulum{});
     plane_state a = pendulum_start;
     vector_state b{{1.2, -0.4}, {0.5, 0.8}, 0.1};
     oc::cvi4<plane_state> sa;
     oc::cvi4<vector_state> sb;
+    oc::galerkin_cvi4<plane_state> ga;
+    oc::galerkin_cvi4<vector_state> gb;
+    odeint::runge_kutta4<plane_state> ra;
+    odeint::runge_kutta4<vector_state> rb;
     for (int k = 0; k < 10; ++k) {
         sa.do_step(system, a, 0.1 * k, 0.1);
         sb.do_step(system, b, 0.1 * k, 0.1);
+    }
+    for (int k = 10; k < 20; ++k) {
+        ga.do_step(system, a, 0.1 * k, 0.1);
+        gb.do_step(system, b, 0.1 * k, 0.1);
+    }
+    for (int k = 20; k < 30; ++k) {
+        ra.do_step(system, a, 0.1 * k, 0.1);
+        rb.do_step(system, b, 0.1 * k, 0.1);
     }
     // The same operations on the same numbers.
     for (int i = 0; i < 2; ++i) {

@@ -283,11 +283,14 @@ template <class S>
 using cvi4_of = oc::cvi4<S>;
 template <class S>
 using rk4_of = odeint::runge_kutta4<S>;
+template <class S>
+using galerkin_of = oc::galerkin_cvi4<S>;
 
 BOOST_AUTO_TEST_CASE(contact_lagrangian_follows_std_vector) {
     check_lagrangian_against_vector<Eigen::VectorXd, cvi2_of>(7);
     check_lagrangian_against_vector<Eigen::Vector3d, cvi2_of>(3);
     check_lagrangian_against_vector<Eigen::Matrix3Xd, cvi4_of>(12);
+    check_lagrangian_against_vector<Eigen::VectorXd, galerkin_of>(7);
     // The system function under odeint's runge_kutta4: only the p' = dL/dq + p dL/dz update
     // (Eigen's expression vs range_algebra's loop, the same operations per element) differs in form.
     check_lagrangian_against_vector<Eigen::VectorXd, rk4_of>(7);

@@ -5,11 +5,13 @@
 // variational integrators cvi2, cvi4, cvi6, cvi8, cvi<Table> (cvi2.hpp) and galerkin_cvi4, and as
 // an odeint system on (q, p, s) for odeint's own steppers.
 //
-// What a user writes: a type with, for q and v of the state's coordinate type, the action z (the
-// state's s type) and the time t,
+// What a user writes: a type with, for q of the state's coordinate type, v of the same type (with
+// Boost.Units: q's type per time, element by element), the action z (the state's s type) and the
+// time t,
 //     value(q, v, z, t)                 L(q, v, z, t);
 //     partials(q, v, z, t, dq, dv)      writes dL/dq into dq and dL/dv into dv (both of the
-//                                       state's momentum type) and returns dL/dz;
+//                                       state's momentum type; with units dq is p's type per
+//                                       time, a force) and returns dL/dz;
 // and optionally
 //     hessian(q, v, z, t, H)            the second derivatives of L in the order
 //                                       w = (q_1..q_n, v_1..v_n, z): H(i, j) = d^2L/dw_i dw_j, H a
@@ -18,8 +20,13 @@
 //     mass_matrix(M)                    declares that d^2L/dv^2 = M is constant (L is quadratic in v
 //                                       with a constant matrix: L = v.M v/2 + b(q,z,t).v + c(q,z,t));
 //                                       M an n x n hessian_matrix<Value>, zeroed before the call.
-// All members const. Plain numbers only (q and v share one type, so Boost.Units quantities do not
-// fit); std::array, std::vector, Eigen vectors and scalars as q.
+// All members const. q a number, a std::array, a std::vector or an Eigen object of numbers; or,
+// with Boost.Units, a quantity, a std::array or a std::vector of quantities, with p in the unit
+// of s/q (kg m/s for q in m and s in J s), the stepper's Time a time quantity, L returned as a
+// quantity of s's unit per time (an energy) and dL/dz as one of 1/time (a static_assert names a
+// wrong dimension). The steps strip the units to raw values (SI values for SI quantities) at their
+// Newton iterations and rebuild quantities for every call of L; hessian and mass_matrix fill plain
+// numbers in those units (kg for a mass matrix in SI).
 //
 // The odeint system: x = (q, p, s) with p the momentum. v solves p = dL/dv(q, v, s, t) (closed
 // form with mass_matrix: one partials and one n x n solve; else Newton's method from v = p, with
@@ -102,16 +109,33 @@ public:
         if constexpr (detail::check_contact_lagrangian<Lagrangian, State, Time>()) {
             if (!detail::same_lengths(x, dxdt))
                 throw parameter_error(detail::lengths_message(x, dxdt, "contact_lagrangian::operator()"));
+            using W = workspace_for<State, Time>;
+            using evaluator_t = decltype(W::evaluator);
+            using velocity_t = typename evaluator_t::velocity_type;
+            using force_t = typename evaluator_t::force_type;
+            using DQ = std::decay_t<decltype(dxdt.q)>;
+            using DP = std::decay_t<decltype(dxdt.p)>;
             auto& w = workspace<State, Time>(x);
             find_velocity(w, x, t, "contact_lagrangian::operator()");
-            detail::copy_from_raw(w.v.data(), dxdt.q);
-            const auto lz = m_lagrangian.partials(x.q, static_cast<const decltype(dxdt.q)&>(dxdt.q), x.s, t, dxdt.p,
-                                                  w.evaluator.momentum_buffer());
+            // v and dL/dq straight into dxdt where it has their types (always without units; with
+            // units a Deriv of velocity and force): else through the evaluator's typed buffers.
+            constexpr bool direct = std::is_same<DQ, velocity_t>::value && std::is_same<DP, force_t>::value;
+            velocity_t& v = select<direct>(dxdt.q, w.evaluator.velocity_buffer());
+            force_t& lq = select<direct>(dxdt.p, w.evaluator.force_buffer());
+            detail::copy_from_raw(w.v.data(), v);
+            const auto lz = evaluator_t::rate_number(m_lagrangian.partials(
+                x.q, static_cast<const velocity_t&>(v), x.s, t, lq, w.evaluator.momentum_buffer()));
             using value_type = value_t<State>;
-            using op = typename detail::component_operations_t<decltype(dxdt.p)>::template scale_sum2<value_type,
-                                                                                                      value_type>;
-            contact_algebra::for_each3(dxdt.p, dxdt.p, x.p, op(value_type(1), value_type(detail::raw_value(lz))));
-            dxdt.s = m_lagrangian.value(x.q, static_cast<const decltype(dxdt.q)&>(dxdt.q), x.s, t);
+            using rate_t = typename evaluator_t::rate_type;
+            const rate_t rate = detail::element_from_raw<rate_t>(lz);
+            if constexpr (!direct) {
+                detail::for_each_component(assign{}, dxdt.q, v);
+                detail::for_each_component(assign{}, dxdt.p, lq);
+            }
+            using op = typename detail::component_operations_t<DP>::template scale_sum2<value_type, rate_t>;
+            contact_algebra::for_each3(dxdt.p, dxdt.p, x.p, op(value_type(1), rate));
+            using DS = std::decay_t<decltype(dxdt.s)>;
+            dxdt.s = DS(m_lagrangian.value(x.q, static_cast<const velocity_t&>(v), x.s, t));
         }
     }
 
@@ -121,21 +145,42 @@ public:
         static_assert(detail::check_contact_lagrangian<Lagrangian, State, Time>());
         auto& w = workspace<State, Time>(x);
         find_velocity(w, x, t, "contact_lagrangian::value");
-        detail::copy_from_raw(w.v.data(), w.evaluator.coordinate_buffer());
-        return m_lagrangian.value(x.q, static_cast<const std::decay_t<decltype(x.q)>&>(w.evaluator.coordinate_buffer()),
-                                  x.s, t);
+        auto& v = w.evaluator.velocity_buffer();
+        detail::copy_from_raw(w.v.data(), v);
+        return m_lagrangian.value(x.q, static_cast<const std::decay_t<decltype(v)>&>(v), x.s, t);
     }
 
-    // v with p = dL/dv(q, v, s, t), into v (sized like x.q).
-    template <class State, class Time, class Q>
-    void velocity(const State& x, const Time& t, Q& v) const {
+    // v with p = dL/dv(q, v, s, t), into v (sized like x.q; with units a velocity).
+    template <class State, class Time, class Velocity>
+    void velocity(const State& x, const Time& t, Velocity& v) const {
         static_assert(detail::check_contact_lagrangian<Lagrangian, State, Time>());
         auto& w = workspace<State, Time>(x);
         find_velocity(w, x, t, "contact_lagrangian::velocity");
-        detail::copy_from_raw(w.v.data(), v);
+        if constexpr (detail::lagrangian_types<State, Time>::with_units) {
+            auto& typed = w.evaluator.velocity_buffer();
+            detail::copy_from_raw(w.v.data(), typed);
+            detail::for_each_component(assign{}, v, typed);
+        } else {
+            detail::copy_from_raw(w.v.data(), v);
+        }
     }
 
 private:
+    // a = b element by element, converting a quantity to a's unit (a Deriv in other units).
+    struct assign {
+        template <class A, class B>
+        void operator()(A& a, const B& b) const {
+            a = A(b);
+        }
+    };
+    template <bool Direct, class Given, class Buffer>
+    static auto& select(Given& given, Buffer& buffer) {
+        if constexpr (Direct)
+            return given;
+        else
+            return buffer;
+    }
+
     template <class State>
     using value_t = detail::plain_value_t<detail::scalar_of_t<std::decay_t<decltype(std::declval<State&>().q)>>>;
 

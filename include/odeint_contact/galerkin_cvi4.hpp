@@ -143,8 +143,11 @@ template <class State, class Value = double, class Deriv = State, class Time = V
           class Algebra = typename boost::numeric::odeint::algebra_dispatcher<State>::algebra_type,
           class Operations = typename boost::numeric::odeint::operations_dispatcher<State>::operations_type,
           class Resizer = boost::numeric::odeint::initially_resizer>
-class galerkin_cvi4 : public detail::stepper_base<State, Value, Deriv, Time, Algebra, Operations, Resizer> {
-    using base = detail::stepper_base<State, Value, Deriv, Time, Algebra, Operations, Resizer>;
+class galerkin_cvi4
+    : public detail::forwarding_stepper_base<galerkin_cvi4<State, Value, Deriv, Time, Algebra, Operations, Resizer>,
+                                             State, Value, Deriv, Time, Algebra, Operations, Resizer> {
+    using base = detail::forwarding_stepper_base<galerkin_cvi4, State, Value, Deriv, Time, Algebra, Operations, Resizer>;
+    friend base;
     // The Newton solve runs on plain copies of all of q and p (Layout above).
     static_assert(detail::default_kind<std::decay_t<decltype(std::declval<State&>().q)>>() !=
                           detail::component_kind::unknown &&
@@ -168,22 +171,7 @@ public:
 
     explicit galerkin_cvi4(const algebra_type& algebra = algebra_type()) : base(algebra) {}
 
-    order_type order() const { return order_value; }
-
-    template <class System, class StateInOut>
-    void do_step(System&& system, StateInOut& x, const time_type& t, const time_type& dt) {
-        step(system, x, x, t, dt);
-    }
-
-    template <class System, class StateIn, class StateOut>
-    void do_step(System&& system, const StateIn& in, const time_type& t, StateOut& out, const time_type& dt) {
-        step(system, in, out, t, dt);
-    }
-
-    template <class StateIn>
-    void adjust_size(const StateIn& x) {
-        resize_impl(x);
-    }
+    // order(), do_step and adjust_size come from forwarding_stepper_base: step and resize_buffers.
 
     // Newton updates of the last successful step (for tests and cost studies).
     unsigned last_iterations() const { return m_last_iterations; }
@@ -196,7 +184,7 @@ private:
     using raw_vector = std::vector<Value>;
 
     template <class StateIn>
-    bool resize_impl(const StateIn& x) {
+    bool resize_buffers(const StateIn& x) {
         namespace odeint = boost::numeric::odeint;
         using q_resizeable = typename odeint::is_resizeable<coordinate_type>::type;
         using p_resizeable = typename odeint::is_resizeable<momentum_type>::type;
@@ -448,7 +436,7 @@ private:
         using action_term_t = typename System::action_type;
         check_times(t, dt);
 
-        m_resizer.adjust_size(in, [this](const auto& x) { return this->resize_impl(x); });
+        m_resizer.adjust_size(in, [this](const auto& x) { return this->resize_buffers(x); });
         const std::size_t n = detail::raw_size(in.q);
         resize_raw(n);
 

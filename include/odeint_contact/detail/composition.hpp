@@ -176,8 +176,11 @@ struct stage_times {
 
 template <class Step, class Table, class State, class Value, class Deriv, class Time, class Algebra,
           class Operations, class Resizer>
-class composition : public stepper_base<State, Value, Deriv, Time, Algebra, Operations, Resizer> {
-    using base = stepper_base<State, Value, Deriv, Time, Algebra, Operations, Resizer>;
+class composition
+    : public forwarding_stepper_base<composition<Step, Table, State, Value, Deriv, Time, Algebra, Operations, Resizer>,
+                                     State, Value, Deriv, Time, Algebra, Operations, Resizer> {
+    using base = forwarding_stepper_base<composition, State, Value, Deriv, Time, Algebra, Operations, Resizer>;
+    friend base;
     static_assert(check_table<Table, Value>());
 
 public:
@@ -189,23 +192,7 @@ public:
 
     static constexpr std::size_t stages = Table::stages;
     static constexpr order_type order_value = order_type(Table::order);
-
-    order_type order() const { return order_value; }
-
-    template <class System, class StateInOut>
-    void do_step(System&& system, StateInOut& x, const time_type& t, const time_type& dt) {
-        step(system, x, x, t, dt);
-    }
-
-    template <class System, class StateIn, class StateOut>
-    void do_step(System&& system, const StateIn& in, const time_type& t, StateOut& out, const time_type& dt) {
-        step(system, in, out, t, dt);
-    }
-
-    template <class StateIn>
-    void adjust_size(const StateIn& x) {
-        resize_buffers(x);
-    }
+    // order(), do_step and adjust_size come from forwarding_stepper_base: step and resize_buffers.
 
 protected:
     composition(const algebra_type& algebra, const char* name)

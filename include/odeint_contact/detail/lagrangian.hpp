@@ -7,9 +7,11 @@
 #ifndef ODEINT_CONTACT_DETAIL_LAGRANGIAN_HPP
 #define ODEINT_CONTACT_DETAIL_LAGRANGIAN_HPP
 
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <memory>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -18,6 +20,7 @@
 #include <boost/numeric/odeint/util/resize.hpp>
 #include <boost/numeric/odeint/util/same_size.hpp>
 #include <boost/numeric/odeint/util/state_wrapper.hpp>
+#include <boost/units/get_dimension.hpp>
 
 #include <odeint_contact/detail/concept_checks.hpp>
 #include <odeint_contact/detail/newton.hpp>
@@ -27,31 +30,115 @@
 namespace odeint_contact {
 namespace detail {
 
+// ---- the types L is called with ----------------------------------------------------------------
+
+// With Boost.Units the velocity v = dq/dt, dL/dq = dp/dt and L = ds/dt have units of their own: a
+// component C divided by the time, element by element, for a quantity, a std::array or a
+// std::vector of quantities (Eigen objects hold no quantities). In plain numbers they are C
+// itself, so v shares q's type and dL/dq p's, as without units. `supported` is false for a
+// container of quantities of another kind, and for quantities with a plain time.
+template <class C, class Time, bool = is_quantity<scalar_of_t<C>>::value>
+struct per_time {
+    using type = C;
+    static constexpr bool supported = true;
+};
+template <class C, class Time>
+struct per_time<C, Time, true> {
+    using type = C;
+    static constexpr bool supported = false;
+};
+template <class Unit, class Y, class Time>
+struct per_time<boost::units::quantity<Unit, Y>, Time, true> {
+    using type = decltype(std::declval<const boost::units::quantity<Unit, Y>&>() / std::declval<const Time&>());
+    static constexpr bool supported = is_quantity<Time>::value;
+};
+template <class E, std::size_t N, class Time>
+struct per_time<std::array<E, N>, Time, true> {
+    using type = std::array<typename per_time<E, Time>::type, N>;
+    static constexpr bool supported = per_time<E, Time>::supported;
+};
+template <class E, class A, class Time>
+struct per_time<std::vector<E, A>, Time, true> {
+    using element = typename per_time<E, Time>::type;
+    using type = std::vector<element, typename std::allocator_traits<A>::template rebind_alloc<element>>;
+    static constexpr bool supported = per_time<E, Time>::supported;
+};
+template <class C, class Time>
+using per_time_t = typename per_time<C, Time>::type;
+
+// The types of a contact Lagrangian's arguments and results on a state and a time type: q, v of
+// velocity_type, z, t; dL/dq into force_type (p's per time), dL/dv into momentum_type; L of
+// lagrangian_type (s per time, an energy), dL/dz of rate_type (per time). Without units
+// everything but q, p, s and t is the plain number type.
+template <class State, class Time>
+struct lagrangian_types {
+    using coordinate_type = std::decay_t<decltype(std::declval<State&>().q)>;
+    using momentum_type = std::decay_t<decltype(std::declval<State&>().p)>;
+    using action_type = std::decay_t<decltype(std::declval<State&>().s)>;
+    using number_type = plain_value_t<scalar_of_t<coordinate_type>>;
+    static constexpr bool with_units = is_quantity<scalar_of_t<coordinate_type>>::value ||
+                                       is_quantity<scalar_of_t<momentum_type>>::value ||
+                                       is_quantity<action_type>::value || is_quantity<Time>::value;
+    using velocity_type = per_time_t<coordinate_type, Time>;
+    using force_type = per_time_t<momentum_type, Time>;
+    using lagrangian_type = std::conditional_t<with_units, per_time_t<action_type, Time>, number_type>;
+    using rate_type =
+        std::conditional_t<with_units, decltype(std::declval<const number_type&>() / std::declval<const Time&>()),
+                           number_type>;
+};
+
+template <class T>
+struct dimension_of {
+    using type = void;
+};
+template <class Unit, class Y>
+struct dimension_of<boost::units::quantity<Unit, Y>> {
+    using type = typename boost::units::get_dimension<Unit>::type;
+};
+
+// Whether a result of type R can stand for a quantity of type Want: a number for a number; with
+// units a quantity of Want's dimension (in any system: it is converted).
+template <class R, class Want>
+constexpr bool fits_result() {
+    if constexpr (is_quantity<Want>::value)
+        return is_quantity<R>::value &&
+               std::is_same<typename dimension_of<R>::type, typename dimension_of<Want>::type>::value;
+    else
+        return std::is_convertible<R, Want>::value;
+}
+
 // ---- recognition --------------------------------------------------------------------------------
 
-template <class L, class Q, class S, class T, class = void>
+template <class L, class Q, class V, class S, class T, class = void>
 struct has_lagrangian_value : std::false_type {};
-template <class L, class Q, class S, class T>
-struct has_lagrangian_value<L, Q, S, T,
+template <class L, class Q, class V, class S, class T>
+struct has_lagrangian_value<L, Q, V, S, T,
                             std::void_t<decltype(std::declval<L>().value(
-                                std::declval<const Q&>(), std::declval<const Q&>(), std::declval<const S&>(),
-                                std::declval<const T&>()))>> : std::true_type {};
+                                std::declval<const Q&>(), std::declval<const V&>(), std::declval<const S&>(),
+                                std::declval<const T&>()))>> : std::true_type {
+    using result = decltype(std::declval<L>().value(std::declval<const Q&>(), std::declval<const V&>(),
+                                                    std::declval<const S&>(), std::declval<const T&>()));
+};
 
-template <class L, class Q, class P, class S, class T, class = void>
+template <class L, class Q, class V, class F, class P, class S, class T, class = void>
 struct has_lagrangian_partials : std::false_type {};
-template <class L, class Q, class P, class S, class T>
-struct has_lagrangian_partials<L, Q, P, S, T,
+template <class L, class Q, class V, class F, class P, class S, class T>
+struct has_lagrangian_partials<L, Q, V, F, P, S, T,
                                std::void_t<decltype(std::declval<L>().partials(
-                                   std::declval<const Q&>(), std::declval<const Q&>(), std::declval<const S&>(),
-                                   std::declval<const T&>(), std::declval<P&>(), std::declval<P&>()))>>
-    : std::true_type {};
+                                   std::declval<const Q&>(), std::declval<const V&>(), std::declval<const S&>(),
+                                   std::declval<const T&>(), std::declval<F&>(), std::declval<P&>()))>>
+    : std::true_type {
+    using result = decltype(std::declval<L>().partials(std::declval<const Q&>(), std::declval<const V&>(),
+                                                       std::declval<const S&>(), std::declval<const T&>(),
+                                                       std::declval<F&>(), std::declval<P&>()));
+};
 
-template <class L, class Q, class S, class T, class M, class = void>
+template <class L, class Q, class V, class S, class T, class M, class = void>
 struct has_lagrangian_hessian : std::false_type {};
-template <class L, class Q, class S, class T, class M>
-struct has_lagrangian_hessian<L, Q, S, T, M,
+template <class L, class Q, class V, class S, class T, class M>
+struct has_lagrangian_hessian<L, Q, V, S, T, M,
                               std::void_t<decltype(std::declval<const L&>().hessian(
-                                  std::declval<const Q&>(), std::declval<const Q&>(), std::declval<const S&>(),
+                                  std::declval<const Q&>(), std::declval<const V&>(), std::declval<const S&>(),
                                   std::declval<const T&>(), std::declval<M&>()))>> : std::true_type {};
 
 template <class L, class M, class = void>
@@ -68,51 +155,101 @@ struct is_contact_lagrangian_system<
     System, std::void_t<typename System::lagrangian_type, decltype(std::declval<const System&>().lagrangian())>>
     : std::true_type {};
 
-// The members a contact Lagrangian needs on the state's q, p, s and the time type. Returns whether
-// all are there, so that callers leave the rest uninstantiated and our message stays the first
-// error.
+template <class Has, class Want>
+constexpr bool result_fits() {
+    if constexpr (Has::value)
+        return fits_result<typename Has::result, Want>();
+    else
+        return true;  // reported as missing
+}
+
+// The members a contact Lagrangian needs on the state's q, p, s and the time type, and with
+// Boost.Units a coherent state. Returns whether all is well, so that callers leave the rest
+// uninstantiated and our message stays the first error.
 template <class Lagrangian, class State, class Time>
 constexpr bool check_contact_lagrangian() {
-    using Q = std::decay_t<decltype(std::declval<State&>().q)>;
-    using P = std::decay_t<decltype(std::declval<State&>().p)>;
-    using S = std::decay_t<decltype(std::declval<State&>().s)>;
-    constexpr bool plain = !is_quantity<scalar_of_t<Q>>::value && !is_quantity<S>::value && !is_quantity<Time>::value;
-    static_assert(plain,
-                  "odeint_contact: a contact Lagrangian is called with q and v of the same type, so it works "
-                  "on plain numbers only, not on Boost.Units quantities (use a separable Hamiltonian with "
-                  "units, or strip the units at the boundary)");
-    constexpr bool value = has_lagrangian_value<const Lagrangian&, Q, S, Time>::value;
-    constexpr bool partials = has_lagrangian_partials<const Lagrangian&, Q, P, S, Time>::value;
-    static_assert(value || has_lagrangian_value<Lagrangian&, Q, S, Time>::value,
+    using types = lagrangian_types<State, Time>;
+    using Q = typename types::coordinate_type;
+    using P = typename types::momentum_type;
+    using S = typename types::action_type;
+    using V = typename types::velocity_type;
+    using F = typename types::force_type;
+    constexpr bool all_quantities = is_quantity<scalar_of_t<Q>>::value && is_quantity<scalar_of_t<P>>::value &&
+                                    is_quantity<S>::value && is_quantity<Time>::value;
+    constexpr bool units_ok = !types::with_units || all_quantities;
+    static_assert(units_ok,
+                  "odeint_contact: a contact Lagrangian with Boost.Units needs q, p, s and the time all "
+                  "quantities (the stepper's Time parameter a time quantity, e.g. cvi2<state, double, "
+                  "deriv, quantity<si::time>>)");
+    constexpr bool containers = !all_quantities || (per_time<Q, Time>::supported && per_time<P, Time>::supported);
+    static_assert(containers,
+                  "odeint_contact: with Boost.Units a contact Lagrangian takes q and p as a quantity, a "
+                  "std::array or a std::vector of quantities (v = dq/dt is formed element by element)");
+    constexpr bool coherent = [] {
+        if constexpr (all_quantities)
+            return std::is_same<scalar_of_t<P>,
+                                decltype(std::declval<const S&>() / std::declval<const scalar_of_t<Q>&>())>::value;
+        else
+            return true;
+    }();
+    static_assert(coherent,
+                  "odeint_contact: with Boost.Units the momentum p of a contact Lagrangian must be in the unit "
+                  "of s/q (kg m/s for s in J s and q in m): the steps mix p with dL/dv and with s/q");
+    constexpr bool well_typed = units_ok && containers && coherent;
+    using value_on = has_lagrangian_value<const Lagrangian&, Q, V, S, Time>;
+    using partials_on = has_lagrangian_partials<const Lagrangian&, Q, V, F, P, S, Time>;
+    constexpr bool value = value_on::value;
+    constexpr bool partials = partials_on::value;
+    static_assert(!well_typed || value || has_lagrangian_value<Lagrangian&, Q, V, S, Time>::value,
                   "odeint_contact: a contact Lagrangian needs a member value(q, v, z, t) returning "
-                  "L(q, v, z, t), with q and v of the state's coordinate type");
-    static_assert(value || !has_lagrangian_value<Lagrangian&, Q, S, Time>::value,
+                  "L(q, v, z, t), with q of the state's coordinate type and v of its type per time (the "
+                  "same type without units)");
+    static_assert(!well_typed || value || !has_lagrangian_value<Lagrangian&, Q, V, S, Time>::value,
                   "odeint_contact: the contact Lagrangian's value(q, v, z, t) must be const (the library "
                   "holds the Lagrangian as const)");
-    static_assert(partials || has_lagrangian_partials<Lagrangian&, Q, P, S, Time>::value,
+    static_assert(!well_typed || partials || has_lagrangian_partials<Lagrangian&, Q, V, F, P, S, Time>::value,
                   "odeint_contact: a contact Lagrangian needs a member partials(q, v, z, t, dq, dv) writing "
-                  "dL/dq into dq and dL/dv into dv (both of the momentum's type) and returning dL/dz");
-    static_assert(partials || !has_lagrangian_partials<Lagrangian&, Q, P, S, Time>::value,
+                  "dL/dq into dq and dL/dv into dv (of the momentum's type; dq per time with units) and "
+                  "returning dL/dz");
+    static_assert(!well_typed || partials || !has_lagrangian_partials<Lagrangian&, Q, V, F, P, S, Time>::value,
                   "odeint_contact: the contact Lagrangian's partials(q, v, z, t, dq, dv) must be const "
                   "(the library holds the Lagrangian as const)");
-    return plain && value && partials;
+    constexpr bool value_unit = result_fits<value_on, typename types::lagrangian_type>();
+    static_assert(!well_typed || value_unit,
+                  "odeint_contact: the contact Lagrangian's value(q, v, z, t) must return L as a number, or "
+                  "with Boost.Units as a quantity of the unit of s per time (an energy for s in J s)");
+    constexpr bool rate_unit = result_fits<partials_on, typename types::rate_type>();
+    static_assert(!well_typed || rate_unit,
+                  "odeint_contact: the contact Lagrangian's partials(q, v, z, t, dq, dv) must return dL/dz as "
+                  "a number, or with Boost.Units as a quantity of the unit of 1/time");
+    return well_typed && value && partials && value_unit && rate_unit;
 }
 
 // ---- evaluation on plain numbers ----------------------------------------------------------------
 
 // Calls a Lagrangian on plain-number arrays of length n (the raw values of q, v and p), through
-// state-typed buffers sized like the state. Also the Legendre transform v(q, p, z, t). Buffers are
+// typed buffers sized like the state (v of q's type per time, dL/dq of p's per time: the same
+// types without units). With Boost.Units every raw value is in the unit of its type, and these
+// types are the state's units and their quotients by the time's: the raw numbers then obey the
+// same equations as the quantities (v = dq/dt in raw numbers is raw q over raw t, tau dL/dq adds
+// to p, ...), which the steps rely on. Also the Legendre transform v(q, p, z, t). Buffers are
 // sized by size_like() and reused: no allocation while the size stays.
 template <class State, class Value, class Time>
 class lagrangian_evaluator {
+    using types = lagrangian_types<State, Time>;
+
 public:
-    using coordinate_type = std::decay_t<decltype(std::declval<State&>().q)>;
-    using momentum_type = std::decay_t<decltype(std::declval<State&>().p)>;
-    using action_type = std::decay_t<decltype(std::declval<State&>().s)>;
+    using coordinate_type = typename types::coordinate_type;
+    using velocity_type = typename types::velocity_type;
+    using momentum_type = typename types::momentum_type;
+    using force_type = typename types::force_type;
+    using action_type = typename types::action_type;
+    using lagrangian_type = typename types::lagrangian_type;
+    using rate_type = typename types::rate_type;
     using matrix_type = dense_matrix<Value>;
     template <class Lagrangian>
     static constexpr bool analytic_hessian =
-        has_lagrangian_hessian<Lagrangian, coordinate_type, action_type, Time, matrix_type>::value;
+        has_lagrangian_hessian<Lagrangian, coordinate_type, velocity_type, action_type, Time, matrix_type>::value;
     template <class Lagrangian>
     static constexpr bool constant_mass = has_mass_matrix<Lagrangian, matrix_type>::value;
 
@@ -121,12 +258,12 @@ public:
     bool size_like(const StateIn& x) {
         namespace odeint = boost::numeric::odeint;
         if constexpr (odeint::is_resizeable<coordinate_type>::type::value) {
-            for (auto* c : {&m_q.m_v, &m_v.m_v})
-                if (!odeint::same_size(*c, x.q)) odeint::resize(*c, x.q);
+            if (!odeint::same_size(m_q.m_v, x.q)) odeint::resize(m_q.m_v, x.q);
+            if (!odeint::same_size(m_v.m_v, x.q)) odeint::resize(m_v.m_v, x.q);
         }
         if constexpr (odeint::is_resizeable<momentum_type>::type::value) {
-            for (auto* c : {&m_dq.m_v, &m_dv.m_v})
-                if (!odeint::same_size(*c, x.p)) odeint::resize(*c, x.p);
+            if (!odeint::same_size(m_dq.m_v, x.p)) odeint::resize(m_dq.m_v, x.p);
+            if (!odeint::same_size(m_dv.m_v, x.p)) odeint::resize(m_dv.m_v, x.p);
         }
         const std::size_t n = raw_size(x.q);
         if (n == m_n) return false;
@@ -139,27 +276,45 @@ public:
     }
 
     std::size_t size() const { return m_n; }
-    // Sized scratch of the coordinate's and the momentum's type, for callers that call the
+    // Sized scratch of the velocity's, dL/dq's and the momentum's type, for callers that call the
     // Lagrangian themselves (the system function).
-    coordinate_type& coordinate_buffer() { return m_v.m_v; }
+    velocity_type& velocity_buffer() { return m_v.m_v; }
+    force_type& force_buffer() { return m_dq.m_v; }
     momentum_type& momentum_buffer() { return m_dv.m_v; }
+
+    // L and dL/dz as the steps' numbers: with units converted to lagrangian_type and rate_type
+    // first (a user's L in another unit system), then their raw values.
+    template <class R>
+    static Value lagrangian_number(const R& l) {
+        if constexpr (is_quantity<lagrangian_type>::value)
+            return Value(lagrangian_type(l).value());
+        else
+            return Value(raw_value(l));
+    }
+    template <class R>
+    static Value rate_number(const R& lz) {
+        if constexpr (is_quantity<rate_type>::value)
+            return Value(rate_type(lz).value());
+        else
+            return Value(raw_value(lz));
+    }
 
     // L at (q, v, z, t), and its partials into lq, lv, lz.
     template <class Lagrangian>
     Value value(const Lagrangian& L, const Value* q, const Value* v, const Value& z, const Time& t) {
         load(q, v);
-        return Value(raw_value(L.value(static_cast<const coordinate_type&>(m_q.m_v),
-                                       static_cast<const coordinate_type&>(m_v.m_v), element_from_raw<action_type>(z), t)));
+        return lagrangian_number(L.value(static_cast<const coordinate_type&>(m_q.m_v),
+                                         static_cast<const velocity_type&>(m_v.m_v), element_from_raw<action_type>(z), t));
     }
     template <class Lagrangian>
     Value value_and_partials(const Lagrangian& L, const Value* q, const Value* v, const Value& z, const Time& t,
                              Value* lq, Value* lv, Value& lz) {
         load(q, v);
         const coordinate_type& qc = m_q.m_v;
-        const coordinate_type& vc = m_v.m_v;
+        const velocity_type& vc = m_v.m_v;
         const action_type zc = element_from_raw<action_type>(z);
-        const Value l = Value(raw_value(L.value(qc, vc, zc, t)));
-        lz = Value(raw_value(L.partials(qc, vc, zc, t, m_dq.m_v, m_dv.m_v)));
+        const Value l = lagrangian_number(L.value(qc, vc, zc, t));
+        lz = rate_number(L.partials(qc, vc, zc, t, m_dq.m_v, m_dv.m_v));
         copy_to_raw(m_dq.m_v, lq);
         copy_to_raw(m_dv.m_v, lv);
         return l;
@@ -168,9 +323,9 @@ public:
     Value partials(const Lagrangian& L, const Value* q, const Value* v, const Value& z, const Time& t, Value* lq,
                    Value* lv) {
         load(q, v);
-        const Value lz = Value(raw_value(L.partials(static_cast<const coordinate_type&>(m_q.m_v),
-                                                    static_cast<const coordinate_type&>(m_v.m_v),
-                                                    element_from_raw<action_type>(z), t, m_dq.m_v, m_dv.m_v)));
+        const Value lz = rate_number(L.partials(static_cast<const coordinate_type&>(m_q.m_v),
+                                                static_cast<const velocity_type&>(m_v.m_v),
+                                                element_from_raw<action_type>(z), t, m_dq.m_v, m_dv.m_v));
         copy_to_raw(m_dq.m_v, lq);
         copy_to_raw(m_dv.m_v, lv);
         return lz;
@@ -183,7 +338,7 @@ public:
         load(q, v);
         H.resize(2 * m_n + 1);
         H.set_zero();
-        L.hessian(static_cast<const coordinate_type&>(m_q.m_v), static_cast<const coordinate_type&>(m_v.m_v),
+        L.hessian(static_cast<const coordinate_type&>(m_q.m_v), static_cast<const velocity_type&>(m_v.m_v),
                   element_from_raw<action_type>(z), t, H);
     }
 
@@ -279,8 +434,8 @@ private:
 
     // Zeroed where the size is fixed: a fixed-size Eigen vector is otherwise uninitialised.
     boost::numeric::odeint::state_wrapper<coordinate_type> m_q{zero_component<coordinate_type>()};
-    boost::numeric::odeint::state_wrapper<coordinate_type> m_v{zero_component<coordinate_type>()};
-    boost::numeric::odeint::state_wrapper<momentum_type> m_dq{zero_component<momentum_type>()};
+    boost::numeric::odeint::state_wrapper<velocity_type> m_v{zero_component<velocity_type>()};
+    boost::numeric::odeint::state_wrapper<force_type> m_dq{zero_component<force_type>()};
     boost::numeric::odeint::state_wrapper<momentum_type> m_dv{zero_component<momentum_type>()};
     std::size_t m_n = static_cast<std::size_t>(-1);
     std::vector<Value> m_v0, m_p, m_lq, m_lv, m_lv_shift;

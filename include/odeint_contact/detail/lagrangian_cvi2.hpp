@@ -12,7 +12,9 @@
 //     p_1 = (h Lq_1 + (Lv_0 + Lv_1)/2) / (1 - h Lz_1)        (tau dL_d/dq_1 / (1 - tau dL_d/ds_1))
 // Newton's method (detail/newton.hpp) on the n + 1 unknowns x = (q_1 - q_0, s_1 - s_0), from the
 // predictor tau (v_0, L(q_0, v_0, s_0, t_0)) with v_0 the Legendre transform of p_0, O(tau^2) from
-// the root. The Jacobian, with H_0, H_1 the Hessians of L in (q, v, z) at the two points:
+// the root. The two blocks of x have units of their own (a length and an action with Boost.Units,
+// and unlike sizes without): Newton runs on x scaled per block and on rows made pure numbers (see
+// stage()), so that its tolerance and pivots do not depend on the units. The Jacobian, with H_0, H_1 the Hessians of L in (q, v, z) at the two points:
 //     dR_q/d(q_1 - q_0) = H_0[q,v]/2 - (H_0[v,v] + H_1[v,v])/(2 tau) - H_1[v,q]/2 + p_0 H_0[z,v]/2
 //     dR_q/d(s_1 - s_0) = -H_1[v,z]/2
 //     dR_s/d(q_1 - q_0) = -(Lv_0 + Lv_1)/2 - h Lq_1,   dR_s/d(s_1 - s_0) = 1 - h Lz_1,
@@ -97,23 +99,39 @@ public:
                                         "v from p = dL/dv(q, v, s, t) at the start: " + legendre.describe() +
                                         "; the state is unchanged");
         const Value l0 = evaluator.value(L, m_q0.data(), m_v.data(), m_s0, m_t0);
+        // Newton works on y = x / sigma with one scale per block, the displacement sigma_q (a
+        // length with units) and the action increment sigma_s (an action), and on the residuals
+        // made pure numbers (R_q sigma_q / sigma_s, R_s / sigma_s): its tolerance, relative to
+        // |y| ~ 1, then means the same in any units, and so do its pivots and difference steps.
+        // sigma_q is the predicted displacement |tau v_0| (else |q_0|, else 1: at rest at the
+        // origin), sigma_s the larger of |tau L_0| and sigma_q |p_0| (an action that stays away
+        // from 0 when L passes through 0 while the system moves).
         using std::abs;
-        Value scale(0);
+        Value sigma_q(0), p_size(0);
         for (std::size_t k = 0; k < n; ++k) {
             m_x[k] = m_tau * m_v[k];
-            if (abs(m_x[k]) > scale) scale = abs(m_x[k]);
+            if (abs(m_x[k]) > sigma_q) sigma_q = abs(m_x[k]);
+            if (abs(m_p0[k]) > p_size) p_size = abs(m_p0[k]);
         }
         m_x[n] = m_tau * l0;
-        if (abs(m_x[n]) > scale) scale = abs(m_x[n]);
-        if (!finite_number(scale))
+        if (!finite_number(sigma_q) || !finite_number(m_x[n]) || !finite_number(p_size))
             throw typename Errors::step(failure_prefix(name, i, t_step, dt_step) +
                                         "L or the velocity at the start is not finite (L = " + format(l0) +
                                         "); the state is unchanged");
-        m_scale = scale;
+        if (!(sigma_q > 0))
+            for (std::size_t k = 0; k < n; ++k)
+                if (abs(m_q0[k]) > sigma_q) sigma_q = abs(m_q0[k]);
+        if (!(sigma_q > 0)) sigma_q = Value(1);
+        Value sigma_s = abs(m_x[n]) > sigma_q * p_size ? abs(m_x[n]) : sigma_q * p_size;
+        if (!(sigma_s > 0) || !finite_number(sigma_s)) sigma_s = Value(1);
+        m_sigma_q = sigma_q;
+        m_sigma_s = sigma_s;
+        for (std::size_t k = 0; k < n; ++k) m_y[k] = m_x[k] / sigma_q;
+        m_y[n] = m_x[n] / sigma_s;
 
         const newton_report report = m_newton.solve(
-            m_x, [&](const raw_vector& x, raw_vector& r) { residual(L, evaluator, x, r); },
-            [&](const raw_vector& x, matrix_type& J) { jacobian(L, evaluator, x, J); }, scale);
+            m_y, [&](const raw_vector& y, raw_vector& r) { scaled_residual(L, evaluator, y, r); },
+            [&](const raw_vector& y, matrix_type& J) { scaled_jacobian(L, evaluator, y, J); }, Value(1));
         if (!report.ok())
             throw typename Errors::step(failure_prefix(name, i, t_step, dt_step) +
                                         "the discrete Herglotz equations for (q_new, s_new): " + report.describe() +
@@ -158,7 +176,7 @@ private:
     void resize_raw(std::size_t n) {
         m_n = n;
         for (raw_vector* v : {&m_q0, &m_p0, &m_q1, &m_p1, &m_v, &m_lq0, &m_lv0, &m_lq1, &m_lv1}) v->assign(n, Value(0));
-        for (raw_vector* v : {&m_x, &m_shifted, &m_r_plus, &m_r_minus}) v->assign(n + 1, Value(0));
+        for (raw_vector* v : {&m_x, &m_y, &m_shifted, &m_r_plus, &m_r_minus}) v->assign(n + 1, Value(0));
         m_h0.resize(2 * n + 1);
         m_h1.resize(2 * n + 1);
         m_newton.resize(n + 1);
@@ -184,40 +202,64 @@ private:
         r[n] = x[n] - m_h * (l0 + l1);
     }
 
+    // The residual in the scaled unknowns and rows (see stage()); leaves x = sigma y in m_x.
     template <class L, class Evaluator>
-    void jacobian(const L& lagrangian, Evaluator& evaluator, const raw_vector& x, matrix_type& J) {
+    void scaled_residual(const L& lagrangian, Evaluator& evaluator, const raw_vector& y, raw_vector& r) {
+        const std::size_t n = m_n;
+        for (std::size_t k = 0; k < n; ++k) m_x[k] = m_sigma_q * y[k];
+        m_x[n] = m_sigma_s * y[n];
+        residual(lagrangian, evaluator, m_x, r);
+        const Value row_q = m_sigma_q / m_sigma_s;
+        for (std::size_t k = 0; k < n; ++k) r[k] *= row_q;
+        r[n] /= m_sigma_s;
+    }
+
+    // dR/dy at the y of the last residual: dR/dx from the hessians at both points, its rows and
+    // columns scaled; without a hessian central differences in y, step eps^(1/3) max(|y_j|, 1)
+    // (error O(eps^(2/3)) relative; it only sets Newton's rate, not its result).
+    template <class L, class Evaluator>
+    void scaled_jacobian(const L& lagrangian, Evaluator& evaluator, const raw_vector& y, matrix_type& J) {
         const std::size_t n = m_n;
         if constexpr (Evaluator::template analytic_hessian<L>) {
-            const Value s1 = m_s0 + x[n];
-            evaluator.hessian(lagrangian, m_q0.data(), m_v.data(), m_s0, m_t0, m_h0);
-            evaluator.hessian(lagrangian, m_q1.data(), m_v.data(), s1, m_t1, m_h1);
-            const Value half(0.5);
-            const Value inv_2tau = Value(1) / (m_tau + m_tau);
-            for (std::size_t i = 0; i < n; ++i) {
-                for (std::size_t j = 0; j < n; ++j)
-                    J(i, j) = half * m_h0(i, n + j) - (m_h0(n + i, n + j) + m_h1(n + i, n + j)) * inv_2tau -
-                              half * m_h1(n + i, j) + half * m_p0[i] * m_h0(2 * n, n + j);
-                J(i, n) = -half * m_h1(n + i, 2 * n);
-                J(n, i) = -half * (m_lv0[i] + m_lv1[i]) - m_h * m_lq1[i];
+            (void)y;
+            jacobian(lagrangian, evaluator, m_x, J);
+            const Value row_q = m_sigma_q / m_sigma_s;
+            for (std::size_t i = 0; i <= n; ++i) {
+                const Value row = i < n ? row_q : Value(1) / m_sigma_s;
+                for (std::size_t j = 0; j <= n; ++j) J(i, j) *= row * (j < n ? m_sigma_q : m_sigma_s);
             }
-            J(n, n) = Value(1) - m_h * m_lz1;
         } else {
-            // Central differences, step eps^(1/3) max(|x_j|, scale) (error O(eps^(2/3)) relative;
-            // it only sets Newton's rate, not its result).
             using std::abs;
             using std::cbrt;
             for (std::size_t j = 0; j <= n; ++j) {
-                Value size = abs(x[j]) > m_scale ? abs(x[j]) : m_scale;
-                if (!(size > 0)) size = Value(1);
-                const Value h = cbrt(std::numeric_limits<Value>::epsilon()) * size;
-                m_shifted = x;
-                m_shifted[j] = x[j] + h;
-                residual(lagrangian, evaluator, m_shifted, m_r_plus);
-                m_shifted[j] = x[j] - h;
-                residual(lagrangian, evaluator, m_shifted, m_r_minus);
+                const Value h = cbrt(std::numeric_limits<Value>::epsilon()) * (abs(y[j]) > 1 ? abs(y[j]) : Value(1));
+                m_shifted = y;
+                m_shifted[j] = y[j] + h;
+                scaled_residual(lagrangian, evaluator, m_shifted, m_r_plus);
+                m_shifted[j] = y[j] - h;
+                scaled_residual(lagrangian, evaluator, m_shifted, m_r_minus);
                 for (std::size_t i = 0; i <= n; ++i) J(i, j) = (m_r_plus[i] - m_r_minus[i]) / (h + h);
             }
         }
+    }
+
+    // dR/dx at x (the partials of the last residual, at x), from the Lagrangian's hessians.
+    template <class L, class Evaluator>
+    void jacobian(const L& lagrangian, Evaluator& evaluator, const raw_vector& x, matrix_type& J) {
+        const std::size_t n = m_n;
+        const Value s1 = m_s0 + x[n];
+        evaluator.hessian(lagrangian, m_q0.data(), m_v.data(), m_s0, m_t0, m_h0);
+        evaluator.hessian(lagrangian, m_q1.data(), m_v.data(), s1, m_t1, m_h1);
+        const Value half(0.5);
+        const Value inv_2tau = Value(1) / (m_tau + m_tau);
+        for (std::size_t i = 0; i < n; ++i) {
+            for (std::size_t j = 0; j < n; ++j)
+                J(i, j) = half * m_h0(i, n + j) - (m_h0(n + i, n + j) + m_h1(n + i, n + j)) * inv_2tau -
+                          half * m_h1(n + i, j) + half * m_p0[i] * m_h0(2 * n, n + j);
+            J(i, n) = -half * m_h1(n + i, 2 * n);
+            J(n, i) = -half * (m_lv0[i] + m_lv1[i]) - m_h * m_lq1[i];
+        }
+        J(n, n) = Value(1) - m_h * m_lz1;
     }
 
     static std::string failure_prefix(const char* name, std::size_t i, const Time& t, const Time& dt) {
@@ -230,10 +272,10 @@ private:
     std::array<Value, Stages> m_begin;
     lagrangian_evaluator<State, Value, Time> m_evaluator;
     std::size_t m_n = static_cast<std::size_t>(-1);
-    raw_vector m_q0, m_p0, m_q1, m_p1, m_v, m_lq0, m_lv0, m_lq1, m_lv1, m_x, m_shifted, m_r_plus, m_r_minus;
+    raw_vector m_q0, m_p0, m_q1, m_p1, m_v, m_lq0, m_lv0, m_lq1, m_lv1, m_x, m_y, m_shifted, m_r_plus, m_r_minus;
     matrix_type m_h0, m_h1;
     newton_solver<Value> m_newton;
-    Value m_s0{}, m_tau{}, m_h{}, m_lz0{}, m_lz1{}, m_scale{};
+    Value m_s0{}, m_tau{}, m_h{}, m_lz0{}, m_lz1{}, m_sigma_q{}, m_sigma_s{};
     Time m_t0{}, m_t1{};
     unsigned m_last_iterations = 0;
 };
