@@ -59,6 +59,7 @@
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <memory>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -190,10 +191,13 @@ public:
         namespace odeint = boost::numeric::odeint;
         using q_resizeable = typename odeint::is_resizeable<coordinate_type>::type;
         using p_resizeable = typename odeint::is_resizeable<momentum_type>::type;
-        bool resized = odeint::adjust_size_by_resizeability(m_q, x.q, q_resizeable());
-        for (auto& f : m_force) resized |= odeint::adjust_size_by_resizeability(f, x.p, p_resizeable());
-        resized |= odeint::adjust_size_by_resizeability(m_momentum, x.p, p_resizeable());
-        resized |= odeint::adjust_size_by_resizeability(m_p, x.p, p_resizeable());
+        bool resized = false;
+        resized |= odeint::adjust_size_by_resizeability(m_force, x.p, p_resizeable());
+        // q and p between stages; cvi2's one stage writes straight into the result.
+        if constexpr (stages > 1) {
+            resized |= odeint::adjust_size_by_resizeability(m_q, x.q, q_resizeable());
+            resized |= odeint::adjust_size_by_resizeability(m_p, x.p, p_resizeable());
+        }
         return resized;
     }
 
@@ -211,8 +215,8 @@ public:
     void begin(Alg&, const System& system, const StateIn& in, const time_type& t, const time_type&) {
         m_part_stage = no_part;
         m_start_value = &m_energy[0];
-        m_start_force = &m_force[0].m_v;
-        m_energy[0] = detail::potential_value_and_gradient(system.potential(), in.q, t, m_force[0].m_v);
+        m_start_force = &m_force.m_v;
+        m_energy[0] = detail::potential_value_and_gradient(system.potential(), in.q, t, m_force.m_v);
         m_next = 1;
     }
 
@@ -236,12 +240,20 @@ public:
                "in the implicit action equation";
     }
 
-    // Only after the whole step has succeeded: the end values become the caller's sample.
+    // Only after the whole step has succeeded: the end values become the caller's sample. A
+    // dynamically sized gradient is swapped in (O(1)): the sample's old buffer, read by the
+    // first stage and no longer needed, becomes the slot the next step writes.
     template <class Alg>
     void end(Alg& algebra, const sample_type&, sample_type& sample_out) {
-        using copy = typename Operations::template scale_sum1<Value>;
         sample_out.value = *m_start_value;
-        algebra.for_each2(sample_out.gradient, *m_start_force, copy(Value(1)));
+        auto& gradient = m_force.m_v;
+        if constexpr (boost::numeric::odeint::is_resizeable<force_type>::type::value) {
+            using std::swap;
+            swap(sample_out.gradient, gradient);
+        } else {
+            using copy = typename Operations::template scale_sum1<Value>;
+            algebra.for_each2(sample_out.gradient, gradient, copy(Value(1)));
+        }
     }
 
     template <class Alg, class System, class StateIn, class StateOut>
@@ -250,8 +262,6 @@ public:
         const auto& kinetic = system.kinetic();
         const auto& potential = system.potential();
         const auto& action = system.action();
-        using copy = typename Operations::template scale_sum1<Value>;
-        using scale_sum2 = typename Operations::template scale_sum2<Value, time_type>;
 
         // This stage spans dt = g_i dt_step from t; one stage (cvi2) is exactly the step.
         const bool first = (i == 0);
@@ -285,55 +295,79 @@ public:
         // q_{k+1} = q_k + tau pi/m and tau (m/2)|Delta/tau|^2 = tau T(pi): exactly the flow of T
         // over tau from (q_k, pi), whose change of s, tau (pi . dT/dp - T), is tau T for the
         // quadratic T. quadratic_kinetic's flow has tau/m and tau/(2m) off the path from pi.
-        auto& pi = m_momentum.m_v;
-        algebra.for_each3(pi, p_in, force_start, scale_sum2(a, time_type(-h)));
-        const auto dt_T = kinetic.flow(q_in, pi, dt, m_q.m_v);
-
-        // End values, in the slot the next stage starts from.
-        m_energy[next] = detail::potential_value_and_gradient(potential, m_q.m_v, t1, m_force[next].m_v);
-
-        // s_{k+1} + h F(s_{k+1}, t_{k+1}) = r. The terms known at the start are summed first,
-        // then tau T(pi), and V_{k+1} last: it comes latest, after q_{k+1} and the potential.
-        const action_t r_start = action_t(s_in - h * (v_start + action_start));
-        const action_t r = action_t((r_start + dt_T) - h * m_energy[next]);
-        m_part_stage = i;  // where a step_error of the solve comes from (see part_context)
-        const action_solve<action_t> root = action.template solve_implicit<Value>(r, h, t1);
-        m_part_stage = no_part;
-        // The discrete Legendre transform at q_{k+1}: b = 1 + h F_s(s_{k+1}, t_{k+1}), the slope
-        // of the implicit equation at the root, from the solver when it supplies it. On the
-        // root's branch b > 0 in exact arithmetic, checked here after rounding and for user
-        // action terms.
-        const Value b = root.slope ? Value(*root.slope)
-                                   : Value(1) + Value(detail::to_value(h * action.derivative(root.s, t1)));
-        if (!(b > 0) || !detail::is_finite(b))
-            throw step_error(failure_prefix(name, i, t_step, dt_step) + "the new momentum divides by 1 + (dt/2) dF/ds(s_new) = " +
-                             detail::format(b) + ", which must be positive (s_new = " +
-                             detail::format(root.s) + "); the state is unchanged");
-
-        // (pi - h grad V_{k+1}) / b: one pass with odeint's default operations (bench/ring), the
-        // same operations element by element; with other operations pi - h grad V_{k+1} first,
-        // which does not wait for b (pi is not needed any more).
+        // q_{k+1} and pi go straight where the stage's result belongs (the caller's out in the
+        // last stage, which may then still fail: the engine keeps the caller's state), and the
+        // new p overwrites pi there: per stage p, grad V_k and q are read and pi and q_{k+1}
+        // written in one pass, then pi and grad V_{k+1} read and p_{k+1} written.
         constexpr bool fused = std::is_same<Operations, boost::numeric::odeint::default_operations>::value;
-        if constexpr (!fused) algebra.for_each3(pi, pi, m_force[next].m_v, scale_sum2(Value(1), time_type(-h)));
-        const auto new_momentum = [&](auto& p_new) {
-            if constexpr (fused)
-                algebra.for_each3(p_new, pi, m_force[next].m_v,
+        using scale_sum2 = typename Operations::template scale_sum2<Value, time_type>;
+        using copy = typename Operations::template scale_sum1<Value>;
+        const auto advance = [&](auto& q_next, auto& p_next) {
+            const auto dt_T = [&] {
+                if constexpr (fused) {
+                    return kinetic.kicked_flow(algebra, q_in, p_in, a, time_type(-h), force_start, dt, q_next, p_next);
+                } else {
+                    algebra.for_each3(p_next, p_in, force_start, scale_sum2(a, time_type(-h)));
+                    return kinetic.flow(algebra, q_in, p_next, dt, q_next);
+                }
+            }();
+
+            // End values, in the slot the next stage starts from.
+            m_energy[next] = detail::potential_value_and_gradient(potential, q_next, t1, m_force.m_v);
+
+            // s_{k+1} + h F(s_{k+1}, t_{k+1}) = r. The terms known at the start are summed first,
+            // then tau T(pi), and V_{k+1} last: it comes latest, after q_{k+1} and the potential.
+            const action_t r_start = action_t(s_in - h * (v_start + action_start));
+            const action_t r = action_t((r_start + dt_T) - h * m_energy[next]);
+            m_part_stage = i;  // where a step_error of the solve comes from (see part_context)
+            const action_solve<action_t> root = action.template solve_implicit<Value>(r, h, t1);
+            m_part_stage = no_part;
+            // The discrete Legendre transform at q_{k+1}: b = 1 + h F_s(s_{k+1}, t_{k+1}), the slope
+            // of the implicit equation at the root, from the solver when it supplies it. On the
+            // root's branch b > 0 in exact arithmetic, checked here after rounding and for user
+            // action terms.
+            const Value b = root.slope ? Value(*root.slope)
+                                       : Value(1) + Value(detail::to_value(h * action.derivative(root.s, t1)));
+            if (!(b > 0) || !detail::is_finite(b))
+                throw step_error(failure_prefix(name, i, t_step, dt_step) +
+                                 "the new momentum divides by 1 + (dt/2) dF/ds(s_new) = " + detail::format(b) +
+                                 ", which must be positive (s_new = " + detail::format(root.s) +
+                                 "); the state is unchanged");
+
+            // (pi - h grad V_{k+1}) / b: one pass with odeint's default operations (bench/ring), the
+            // same operations element by element; with other operations two.
+            if constexpr (fused) {
+                algebra.for_each3(p_next, p_next, m_force.m_v,
                                   detail::scale_kick<Value, time_type>{Value(1) / b, time_type(-h)});
-            else
-                algebra.for_each2(p_new, pi, copy(Value(1) / b));
+            } else {
+                algebra.for_each3(p_next, p_next, m_force.m_v, scale_sum2(Value(1), time_type(-h)));
+                algebra.for_each2(p_next, p_next, copy(Value(1) / b));
+            }
+            return root.s;
         };
-        m_start_value = &m_energy[next];
-        m_start_force = &m_force[next].m_v;
-        m_next = 1 - next;
         if (last) {
-            // Nothing can fail from here on: write the caller's state.
-            new_momentum(out.p);
-            algebra.for_each2(out.q, m_q.m_v, copy(Value(1)));
-            out.s = root.s;
+            // The caller's own `out` of an out-of-place step on fixed-size q and p is the one
+            // result the engine does not protect (composition.hpp): the stage ends in the
+            // step's buffers then, and is copied out once nothing can fail.
+            const bool protected_out =
+                result_swapped_in<State, StateOut>::value ||
+                static_cast<const void*>(std::addressof(in)) == static_cast<const void*>(std::addressof(out));
+            if (protected_out) {
+                out.s = advance(out.q, out.p);
+            } else {
+                namespace odeint = boost::numeric::odeint;
+                odeint::adjust_size_by_resizeability(m_q, in.q, typename odeint::is_resizeable<coordinate_type>::type());
+                odeint::adjust_size_by_resizeability(m_p, in.p, typename odeint::is_resizeable<momentum_type>::type());
+                out.s = advance(m_q.m_v, m_p.m_v);
+                algebra.for_each2(out.q, m_q.m_v, copy(Value(1)));
+                algebra.for_each2(out.p, m_p.m_v, copy(Value(1)));
+            }
         } else {
-            new_momentum(m_p.m_v);
-            m_s = root.s;
+            m_s = advance(m_q.m_v, m_p.m_v);
         }
+        m_start_value = &m_energy[next];
+        m_start_force = &m_force.m_v;
+        m_next = 1 - next;
     }
 
 private:
@@ -345,17 +379,17 @@ private:
 
     std::array<Value, stages> m_weight;  // g_i
     std::array<Value, stages> m_begin;   // start of stage i: g_1 + ... + g_{i-1}
-    // V and grad V in two slots: the start of the current stage and the end it computes.
-    std::array<boost::numeric::odeint::state_wrapper<force_type>, 2> m_force{
-        {{detail::zero_component<force_type>()}, {detail::zero_component<force_type>()}}};
+    // V in two slots, the start of the current stage and the end it computes; grad V in one:
+    // the start's is read only by the first pass, before the end's is written (a carried
+    // sample's is the caller's, swapped with this one after the step).
+    boost::numeric::odeint::state_wrapper<force_type> m_force{detail::zero_component<force_type>()};
     std::array<energy_type, 2> m_energy{};
     std::size_t m_next = 1;
     const energy_type* m_start_value = nullptr;
     const force_type* m_start_force = nullptr;
-    // q and p at the end of a stage, and pi = m Delta/tau
+    // q and p at the end of a stage but the last (pi = m Delta/tau on its way to p)
     boost::numeric::odeint::state_wrapper<coordinate_type> m_q{detail::zero_component<coordinate_type>()};
     boost::numeric::odeint::state_wrapper<momentum_type> m_p{detail::zero_component<momentum_type>()};
-    boost::numeric::odeint::state_wrapper<momentum_type> m_momentum{detail::zero_component<momentum_type>()};
     action_t m_s{};
     static constexpr std::size_t no_part = std::size_t(-1);
     std::size_t m_part_stage = no_part;  // the stage whose implicit solve is running
