@@ -80,6 +80,31 @@ std::size_t allocations_during(F&& f) {
     return allocations.load();
 }
 
+// Allocations of do_step once a step in place and one out of place (into y) have sized the
+// buffers: three more of each.
+template <class Stepper, class System, class State, class Time>
+std::size_t allocations_of_steps(Stepper& stepper, const System& system, State& x, State& y, const Time& dt) {
+    stepper.do_step(system, x, Time(0), dt);
+    stepper.do_step(system, x, dt, y, dt);
+    return allocations_during([&] {
+        for (int i = 0; i < 3; ++i) {
+            stepper.do_step(system, x, Time(0), dt);
+            stepper.do_step(system, x, dt, y, dt);
+        }
+    });
+}
+
+// The same for cvi's do_step with a carried sample, after initialize and a first such step.
+template <class Stepper, class System, class State, class Time>
+std::size_t allocations_of_carried_steps(Stepper& stepper, const System& system, State& x, const Time& dt) {
+    typename Stepper::sample_type v;
+    stepper.initialize(system, x, Time(0), v);
+    stepper.do_step(system, x, v, Time(0), dt);
+    return allocations_during([&] {
+        for (int i = 1; i < 4; ++i) stepper.do_step(system, x, v, Time(i) * dt, dt);
+    });
+}
+
 }  // namespace
 
 #endif
