@@ -302,68 +302,71 @@ public:
         constexpr bool fused = std::is_same<Operations, boost::numeric::odeint::default_operations>::value;
         using scale_sum2 = typename Operations::template scale_sum2<Value, time_type>;
         using copy = typename Operations::template scale_sum1<Value>;
-        const auto advance = [&](auto& q_next, auto& p_next) {
-            const auto dt_T = [&] {
-                if constexpr (fused) {
-                    return kinetic.kicked_flow(algebra, q_in, p_in, a, time_type(-h), force_start, dt, q_next, p_next);
-                } else {
-                    algebra.for_each3(p_next, p_in, force_start, scale_sum2(a, time_type(-h)));
-                    return kinetic.flow(algebra, q_in, p_next, dt, q_next);
-                }
-            }();
-
-            // End values, in the slot the next stage starts from.
-            m_energy[next] = detail::potential_value_and_gradient(potential, q_next, t1, m_force.m_v);
-
-            // s_{k+1} + h F(s_{k+1}, t_{k+1}) = r. The terms known at the start are summed first,
-            // then tau T(pi), and V_{k+1} last: it comes latest, after q_{k+1} and the potential.
-            const action_t r_start = action_t(s_in - h * (v_start + action_start));
-            const action_t r = action_t((r_start + dt_T) - h * m_energy[next]);
-            m_part_stage = i;  // where a step_error of the solve comes from (see part_context)
-            const action_solve<action_t> root = action.template solve_implicit<Value>(r, h, t1);
-            m_part_stage = no_part;
-            // The discrete Legendre transform at q_{k+1}: b = 1 + h F_s(s_{k+1}, t_{k+1}), the slope
-            // of the implicit equation at the root, from the solver when it supplies it. On the
-            // root's branch b > 0 in exact arithmetic, checked here after rounding and for user
-            // action terms.
-            const Value b = root.slope ? Value(*root.slope)
-                                       : Value(1) + Value(detail::to_value(h * action.derivative(root.s, t1)));
-            if (!(b > 0) || !detail::is_finite(b))
-                throw step_error(failure_prefix(name, i, t_step, dt_step) +
-                                 "the new momentum divides by 1 + (dt/2) dF/ds(s_new) = " + detail::format(b) +
-                                 ", which must be positive (s_new = " + detail::format(root.s) +
-                                 "); the state is unchanged");
-
-            // (pi - h grad V_{k+1}) / b: one pass with odeint's default operations (bench/ring), the
-            // same operations element by element; with other operations two.
+        // The caller's own `out` of an out-of-place step on fixed-size q and p is the one result
+        // the engine does not protect (composition.hpp): the stage ends in the step's buffers
+        // then, and is copied out once nothing can fail. The stage's body is written once for
+        // both destinations: a lambda called for each was left out of line (a third more
+        // instructions per step on small states).
+        constexpr bool same_types = std::is_same<std::decay_t<decltype(out.q)>, coordinate_type>::value &&
+                                    std::is_same<std::decay_t<decltype(out.p)>, momentum_type>::value;
+        const bool to_out = same_types && (stages == 1 || last) &&
+                            (result_swapped_in<State, StateOut>::value ||
+                             static_cast<const void*>(std::addressof(in)) == static_cast<const void*>(std::addressof(out)));
+        if ((stages == 1 || last) && !to_out) {
+            namespace odeint = boost::numeric::odeint;
+            odeint::adjust_size_by_resizeability(m_q, in.q, typename odeint::is_resizeable<coordinate_type>::type());
+            odeint::adjust_size_by_resizeability(m_p, in.p, typename odeint::is_resizeable<momentum_type>::type());
+        }
+        auto& q_next = pick<same_types>(to_out, out.q, m_q.m_v);
+        auto& p_next = pick<same_types>(to_out, out.p, m_p.m_v);
+        const auto dt_T = [&] {
             if constexpr (fused) {
-                algebra.for_each3(p_next, p_next, m_force.m_v,
-                                  detail::scale_kick<Value, time_type>{Value(1) / b, time_type(-h)});
+                return kinetic.kicked_flow(algebra, q_in, p_in, a, time_type(-h), force_start, dt, q_next, p_next);
             } else {
-                algebra.for_each3(p_next, p_next, m_force.m_v, scale_sum2(Value(1), time_type(-h)));
-                algebra.for_each2(p_next, p_next, copy(Value(1) / b));
+                algebra.for_each3(p_next, p_in, force_start, scale_sum2(a, time_type(-h)));
+                return kinetic.flow(algebra, q_in, p_next, dt, q_next);
             }
-            return root.s;
-        };
-        if (last) {
-            // The caller's own `out` of an out-of-place step on fixed-size q and p is the one
-            // result the engine does not protect (composition.hpp): the stage ends in the
-            // step's buffers then, and is copied out once nothing can fail.
-            const bool protected_out =
-                result_swapped_in<State, StateOut>::value ||
-                static_cast<const void*>(std::addressof(in)) == static_cast<const void*>(std::addressof(out));
-            if (protected_out) {
-                out.s = advance(out.q, out.p);
-            } else {
-                namespace odeint = boost::numeric::odeint;
-                odeint::adjust_size_by_resizeability(m_q, in.q, typename odeint::is_resizeable<coordinate_type>::type());
-                odeint::adjust_size_by_resizeability(m_p, in.p, typename odeint::is_resizeable<momentum_type>::type());
-                out.s = advance(m_q.m_v, m_p.m_v);
+        }();
+
+        // End values, in the slot the next stage starts from.
+        m_energy[next] = detail::potential_value_and_gradient(potential, q_next, t1, m_force.m_v);
+
+        // s_{k+1} + h F(s_{k+1}, t_{k+1}) = r. The terms known at the start are summed first,
+        // then tau T(pi), and V_{k+1} last: it comes latest, after q_{k+1} and the potential.
+        const action_t r_start = action_t(s_in - h * (v_start + action_start));
+        const action_t r = action_t((r_start + dt_T) - h * m_energy[next]);
+        m_part_stage = i;  // where a step_error of the solve comes from (see part_context)
+        const action_solve<action_t> root = action.template solve_implicit<Value>(r, h, t1);
+        m_part_stage = no_part;
+        // The discrete Legendre transform at q_{k+1}: b = 1 + h F_s(s_{k+1}, t_{k+1}), the slope
+        // of the implicit equation at the root, from the solver when it supplies it. On the
+        // root's branch b > 0 in exact arithmetic, checked here after rounding and for user
+        // action terms.
+        const Value b = root.slope ? Value(*root.slope)
+                                   : Value(1) + Value(detail::to_value(h * action.derivative(root.s, t1)));
+        if (!(b > 0) || !detail::is_finite(b))
+            throw step_error(failure_prefix(name, i, t_step, dt_step) +
+                             "the new momentum divides by 1 + (dt/2) dF/ds(s_new) = " + detail::format(b) +
+                             ", which must be positive (s_new = " + detail::format(root.s) +
+                             "); the state is unchanged");
+
+        // (pi - h grad V_{k+1}) / b: one pass with odeint's default operations (bench/ring), the
+        // same operations element by element; with other operations two.
+        if constexpr (fused) {
+            algebra.for_each3(p_next, p_next, m_force.m_v,
+                              detail::scale_kick<Value, time_type>{Value(1) / b, time_type(-h)});
+        } else {
+            algebra.for_each3(p_next, p_next, m_force.m_v, scale_sum2(Value(1), time_type(-h)));
+            algebra.for_each2(p_next, p_next, copy(Value(1) / b));
+        }
+        if (stages == 1 || last) {
+            if (!to_out) {
                 algebra.for_each2(out.q, m_q.m_v, copy(Value(1)));
                 algebra.for_each2(out.p, m_p.m_v, copy(Value(1)));
             }
+            out.s = root.s;
         } else {
-            m_s = advance(m_q.m_v, m_p.m_v);
+            m_s = root.s;
         }
         m_start_value = &m_energy[next];
         m_start_force = &m_force.m_v;
@@ -371,6 +374,15 @@ public:
     }
 
 private:
+    // a when to_a (only when A is B), else b
+    template <bool Same, class A, class B>
+    static B& pick(bool to_a, A& a, B& b) {
+        if constexpr (Same)
+            return to_a ? a : b;
+        else
+            return b;
+    }
+
     static std::string failure_prefix(const char* name, std::size_t i, const time_type& t, const time_type& dt) {
         std::string prefix = detail::step_failure_prefix(name, t, dt);
         if (stages > 1) prefix += " in stage " + std::to_string(i + 1) + " of " + std::to_string(stages);
