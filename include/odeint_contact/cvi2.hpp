@@ -22,8 +22,10 @@
 // Order and cost: cvi2 has order 2 in q, p and s, also for time-dependent V and F; cvi<Table> has
 // Table::order. A stage needs V and grad V at both of its ends; the end of one stage is the start
 // of the next, so a step of m stages evaluates them m + 1 times (m + 1 calls of
-// value_and_gradient when the potential has it). Per stage also one flow of T (kinetic.flow),
-// one F, one dF/ds and one solve_implicit (which also supplies 1 + h F_s at the root).
+// value_and_gradient when the potential has it). Per stage also one flow of T (in the pass that
+// forms pi), one F, one dF/ds and one solve_implicit (which also supplies 1 + h F_s at the
+// root). On large states a plain step streams 12 arrays of the size of q (10 with a carried
+// sample; doc/methods.md).
 // What it keeps: nothing between steps: plain do_step is always a fresh stepper's step. To save
 // the evaluation at the start of each step in a run, carry the sample (V and grad V at the
 // current q and t) yourself, as odeint's FSAL steppers carry dx/dt:
