@@ -21,6 +21,9 @@
 //   ring --openmp N           chi2 on contact_state<openmp_state<double>> with 1 and 2 threads
 //   ring --split [N...]       chi2 and chi4 on std::vector: the separable Hamiltonian against the
 //                             same one as the library's pieces (make_split_hamiltonian)
+//   ring --steps WHAT N K     K untimed steps at N on std::vector of WHAT: cvi2, cvi2/s (carried
+//                             sample), hand_cvi2, hand_cvi2/f (evaluating grad V at the start),
+//                             for callgrind and cachegrind: the difference of two K gives a step
 //
 // Build in Release (target ring). Times are the minimum over repeats, in CPU time of the
 // thread (wall time for --openmp).
@@ -422,9 +425,40 @@ void run_openmp(std::size_t n) {
     std::printf("N = %zu, chi2 on std::vector: %.3e s per step\n", n, serial);
 }
 
+// K steps of one method, untimed (ring --steps).
+int run_steps(const std::string& what, std::size_t n, std::size_t k) {
+    using vstate = oc::contact_state<std::vector<double>>;
+    auto x = initial<std::vector<double>>(n);
+    const auto h = hamiltonian();
+    oc::cvi2<vstate> stepper;
+    double t = 0;
+    if (what == "cvi2") {
+        for (std::size_t i = 0; i < k; ++i, t += dt) stepper.do_step(h, x, t, dt);
+    } else if (what == "cvi2/s") {
+        oc::cvi2<vstate>::sample_type v;
+        stepper.initialize(h, x, t, v);
+        for (std::size_t i = 0; i < k; ++i, t += dt) stepper.do_step(h, x, v, t, dt);
+    } else if (what == "hand_cvi2" || what == "hand_cvi2/f") {
+        hand_cvi2 m{x.q, x.p, std::vector<double>(n), 0.0, 0.0};
+        m.potential();
+        for (std::size_t i = 0; i < k; ++i) {
+            if (what == "hand_cvi2/f") m.potential();
+            m.step();
+        }
+        x.s = m.s;
+    } else {
+        std::fprintf(stderr, "ring --steps: unknown method %s\n", what.c_str());
+        return 1;
+    }
+    std::printf("%s N = %zu, %zu steps: s = %.17g\n", what.c_str(), n, k, x.s);
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (argc == 5 && std::strcmp(argv[1], "--steps") == 0)
+        return run_steps(argv[2], std::size_t(std::atof(argv[3])), std::size_t(std::atof(argv[4])));
     if (argc >= 2 && std::strcmp(argv[1], "--openmp") == 0) {
         run_openmp(argc >= 3 ? std::size_t(std::atof(argv[2])) : std::size_t(1000000));
         return 0;
