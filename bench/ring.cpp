@@ -12,12 +12,18 @@
 // (one pass writing the gradient into the stepper's buffer). Printed: seconds per step and the
 // ratios library / hand-written (goal <= 1.10) and library / runge_kutta4. The row chi2/g
 // compares the same library times with a hand-written chi2 that takes the gradient from a buffer
-// filled by the potential, as the library must (hand_chi2_buffered).
+// filled by the potential, as the library must (hand_chi2_buffered). The hand-written cvi2 carries
+// V and grad V from step to step; the row cvi2/f compares the library's plain do_step (through
+// integrate_n_steps, which evaluates them at the start of every step) with the same loop doing
+// that too, and cvi2/s the library's do_step with a carried sample with the loop as it is.
 //
 //   ring [N...]               all methods at N = 1e3, 1e4, ..., 1e7 or the N given
 //   ring --openmp N           chi2 on contact_state<openmp_state<double>> with 1 and 2 threads
 //   ring --split [N...]       chi2 and chi4 on std::vector: the separable Hamiltonian against the
 //                             same one as the library's pieces (make_split_hamiltonian)
+//   ring --steps WHAT N K     K untimed steps at N on std::vector of WHAT: cvi2, cvi2/s (carried
+//                             sample), hand_cvi2, hand_cvi2/f (evaluating grad V at the start),
+//                             for callgrind and cachegrind: the difference of two K gives a step
 //
 // Build in Release (target ring). Times are the minimum over repeats, in CPU time of the
 // thread (wall time for --openmp).
@@ -312,17 +318,39 @@ struct hand_cvi2 {
     }
 };
 
-double hand_cvi(std::size_t n, std::size_t steps, int repeats) {
+// fresh: V and grad V evaluated at the start of every step, as the library's plain do_step must
+// (it keeps nothing between steps); otherwise carried from the previous step, as hand_cvi2 and
+// the library's do_step with a sample do.
+double hand_cvi(std::size_t n, std::size_t steps, int repeats, bool fresh = false) {
     auto x0 = initial<std::vector<double>>(n);
     hand_cvi2 m{x0.q, x0.p, std::vector<double>(n), 0.0, 0.0};
     m.potential();
     const double t = time_per_step(
         [&](std::size_t k) {
-            for (std::size_t i = 0; i < k; ++i) m.step();
+            for (std::size_t i = 0; i < k; ++i) {
+                if (fresh) m.potential();
+                m.step();
+            }
             sink = sink + m.s;
         },
         steps, repeats);
     return t;
+}
+
+// cvi2 with the sample (V and grad V) carried from step to step by the caller.
+template <class State>
+double library_carried(State x, std::size_t steps, int repeats) {
+    using stepper_type = oc::cvi2<State>;
+    stepper_type stepper;
+    const auto h = hamiltonian();
+    typename stepper_type::sample_type v;
+    double t = 0;
+    stepper.initialize(h, x, t, v);
+    return time_per_step(
+        [&](std::size_t k) {
+            for (std::size_t i = 0; i < k; ++i, t += dt) stepper.do_step(h, x, v, t, dt);
+        },
+        steps, repeats);
 }
 
 void run_all(const std::vector<std::size_t>& sizes) {
@@ -347,8 +375,13 @@ void run_all(const std::vector<std::size_t>& sizes) {
         row("chi2/g", chi2_vec, chi2_eig, hand_buffered(n, steps, repeats));
         row("chi4", library<oc::chi4<vstate>>(initial<std::vector<double>>(n), steps, repeats),
             library<oc::chi4<estate>>(initial<Eigen::VectorXd>(n), steps, repeats), hand<3>(w4, n, steps, repeats));
-        row("cvi2", library<oc::cvi2<vstate>>(initial<std::vector<double>>(n), steps, repeats),
-            library<oc::cvi2<estate>>(initial<Eigen::VectorXd>(n), steps, repeats), hand_cvi(n, steps, repeats));
+        const double cvi2_vec = library<oc::cvi2<vstate>>(initial<std::vector<double>>(n), steps, repeats);
+        const double cvi2_eig = library<oc::cvi2<estate>>(initial<Eigen::VectorXd>(n), steps, repeats);
+        const double cvi2_hand = hand_cvi(n, steps, repeats);
+        row("cvi2", cvi2_vec, cvi2_eig, cvi2_hand);
+        row("cvi2/f", cvi2_vec, cvi2_eig, hand_cvi(n, steps, repeats, true));
+        row("cvi2/s", library_carried(initial<std::vector<double>>(n), steps, repeats),
+            library_carried(initial<Eigen::VectorXd>(n), steps, repeats), cvi2_hand);
     }
 }
 
@@ -392,9 +425,40 @@ void run_openmp(std::size_t n) {
     std::printf("N = %zu, chi2 on std::vector: %.3e s per step\n", n, serial);
 }
 
+// K steps of one method, untimed (ring --steps).
+int run_steps(const std::string& what, std::size_t n, std::size_t k) {
+    using vstate = oc::contact_state<std::vector<double>>;
+    auto x = initial<std::vector<double>>(n);
+    const auto h = hamiltonian();
+    oc::cvi2<vstate> stepper;
+    double t = 0;
+    if (what == "cvi2") {
+        for (std::size_t i = 0; i < k; ++i, t += dt) stepper.do_step(h, x, t, dt);
+    } else if (what == "cvi2/s") {
+        oc::cvi2<vstate>::sample_type v;
+        stepper.initialize(h, x, t, v);
+        for (std::size_t i = 0; i < k; ++i, t += dt) stepper.do_step(h, x, v, t, dt);
+    } else if (what == "hand_cvi2" || what == "hand_cvi2/f") {
+        hand_cvi2 m{x.q, x.p, std::vector<double>(n), 0.0, 0.0};
+        m.potential();
+        for (std::size_t i = 0; i < k; ++i) {
+            if (what == "hand_cvi2/f") m.potential();
+            m.step();
+        }
+        x.s = m.s;
+    } else {
+        std::fprintf(stderr, "ring --steps: unknown method %s\n", what.c_str());
+        return 1;
+    }
+    std::printf("%s N = %zu, %zu steps: s = %.17g\n", what.c_str(), n, k, x.s);
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (argc == 5 && std::strcmp(argv[1], "--steps") == 0)
+        return run_steps(argv[2], std::size_t(std::atof(argv[3])), std::size_t(std::atof(argv[4])));
     if (argc >= 2 && std::strcmp(argv[1], "--openmp") == 0) {
         run_openmp(argc >= 3 ? std::size_t(std::atof(argv[2])) : std::size_t(1000000));
         return 0;

@@ -24,78 +24,7 @@
 
 #include "test_support.hpp"
 
-// ---- counting allocator -----------------------------------------------------------------------
-// Every form of the global operator new goes through allocate(), which counts while the flag is
-// set. Atomics make it safe should Boost.Test or the runtime allocate from another thread.
-namespace {
-
-std::atomic<bool> counting{false};
-std::atomic<std::size_t> allocations{0};
-
-void* allocate(std::size_t size, std::size_t alignment = 0) {
-    if (counting.load(std::memory_order_relaxed)) allocations.fetch_add(1, std::memory_order_relaxed);
-    if (size == 0) size = 1;
-    void* p = nullptr;
-    if (alignment > alignof(std::max_align_t))
-        p = std::aligned_alloc(alignment, (size + alignment - 1) / alignment * alignment);
-    else
-        p = std::malloc(size);
-    if (!p) throw std::bad_alloc();
-    return p;
-}
-
-void* allocate_nothrow(std::size_t size, std::size_t alignment = 0) noexcept {
-    try {
-        return allocate(size, alignment);
-    } catch (...) {
-        return nullptr;
-    }
-}
-
-// Out of line: once inlined into a caller, g++ sees free() applied to a pointer that came from
-// operator new and warns (-Wmismatched-new-delete), not knowing that this new is malloc.
-[[gnu::noinline]] void deallocate(void* p) noexcept { std::free(p); }
-
-}  // namespace
-
-void* operator new(std::size_t size) { return allocate(size); }
-void* operator new[](std::size_t size) { return allocate(size); }
-void* operator new(std::size_t size, const std::nothrow_t&) noexcept { return allocate_nothrow(size); }
-void* operator new[](std::size_t size, const std::nothrow_t&) noexcept { return allocate_nothrow(size); }
-void* operator new(std::size_t size, std::align_val_t a) { return allocate(size, static_cast<std::size_t>(a)); }
-void* operator new[](std::size_t size, std::align_val_t a) { return allocate(size, static_cast<std::size_t>(a)); }
-void* operator new(std::size_t size, std::align_val_t a, const std::nothrow_t&) noexcept {
-    return allocate_nothrow(size, static_cast<std::size_t>(a));
-}
-void* operator new[](std::size_t size, std::align_val_t a, const std::nothrow_t&) noexcept {
-    return allocate_nothrow(size, static_cast<std::size_t>(a));
-}
-void operator delete(void* p) noexcept { deallocate(p); }
-void operator delete[](void* p) noexcept { deallocate(p); }
-void operator delete(void* p, std::size_t) noexcept { deallocate(p); }
-void operator delete[](void* p, std::size_t) noexcept { deallocate(p); }
-void operator delete(void* p, const std::nothrow_t&) noexcept { deallocate(p); }
-void operator delete[](void* p, const std::nothrow_t&) noexcept { deallocate(p); }
-void operator delete(void* p, std::align_val_t) noexcept { deallocate(p); }
-void operator delete[](void* p, std::align_val_t) noexcept { deallocate(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept { deallocate(p); }
-void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { deallocate(p); }
-void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { deallocate(p); }
-void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { deallocate(p); }
-
-namespace {
-
-// Counts the allocations made by f alone. Nothing else (no Boost.Test macro) runs in the window.
-template <class F>
-std::size_t allocations_during(F&& f) {
-    allocations.store(0);
-    counting.store(true);
-    f();
-    counting.store(false);
-    return allocations.load();
-}
-
-}  // namespace
+#include "allocation_counter.hpp"
 
 namespace odeint = boost::numeric::odeint;
 namespace oc = odeint_contact;

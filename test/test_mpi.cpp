@@ -9,6 +9,8 @@
 // range_algebra on the whole vector, and the potentials compute the same expressions (the halo
 // brings the same neighbours). Only the sums (T, p . dT/dp, V) are added in another order: s
 // differs by that. With F = gamma s^2/2, s feeds back into p and everything differs by it.
+// After a first step chi2 and cvi2 allocate nothing on mpi_state (this TU counts operator new,
+// allocation_counter.hpp): the library's sums gather into a buffer that grows once.
 #define BOOST_TEST_MODULE mpi
 #include <boost/test/unit_test.hpp>
 
@@ -28,6 +30,7 @@
 #include <odeint_contact/odeint_contact.hpp>
 #include <odeint_contact/mpi.hpp>
 
+#include "allocation_counter.hpp"
 #include "fput_chain.hpp"
 
 namespace odeint = boost::numeric::odeint;
@@ -278,4 +281,20 @@ BOOST_AUTO_TEST_CASE(dot_adds_the_ranks_partial_sums_in_rank_order) {
     BOOST_TEST(sum == expected);
     BOOST_TEST(same_on_every_rank(sum));
     BOOST_TEST(expected > 1.0);
+}
+
+// After a first step (which sizes the buffers and all_reduce_sum's) chi2 and cvi2 allocate
+// nothing on mpi_state: in place, out of place, and cvi2 with a carried sample. Each rank counts
+// its own allocations.
+BOOST_AUTO_TEST_CASE(no_allocation_per_step_on_mpi_state) {
+    const auto system =
+        oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, fput::distributed_chain{}, oc::linear_action(0.3));
+    auto x = initial_distributed();
+    auto y = initial_distributed();
+    oc::chi2<distributed_state> chi2;
+    BOOST_TEST(allocations_of_steps(chi2, system, x, y, dt) == 0u);
+    oc::cvi2<distributed_state> cvi2;
+    BOOST_TEST(allocations_of_steps(cvi2, system, x, y, dt) == 0u);
+    BOOST_TEST(allocations_of_carried_steps(cvi2, system, x, dt) == 0u);
+    BOOST_TEST(same_on_every_rank(x.s));
 }

@@ -4,6 +4,10 @@
 // each other bit for bit, and with the same system on std::vector<double> bit for bit in q and p
 // and to the reductions' order in s.
 //
+// Also: the kinetic flow's pass goes through the stepper's algebra (an algebra that counts its
+// calls), and after a first step chi2 and cvi2 allocate nothing on openmp_state (this TU
+// counts operator new, allocation_counter.hpp).
+//
 // Why bit for bit: with F = f s nothing in q and p depends on s (see test_eigen.cpp), the
 // element-wise operations on a chunk are those of range_algebra on the whole vector, and the
 // potential computes the same expressions; the library's sums over the chunks add the chunks'
@@ -13,6 +17,7 @@
 
 #include <cmath>
 #include <cstddef>
+#include <utility>
 #include <vector>
 
 #include <boost/mpl/list.hpp>
@@ -22,6 +27,8 @@
 #include <odeint_contact/openmp.hpp>
 
 #include <omp.h>
+
+#include "allocation_counter.hpp"
 
 namespace odeint = boost::numeric::odeint;
 namespace oc = odeint_contact;
@@ -214,4 +221,151 @@ BOOST_AUTO_TEST_CASE(dot_adds_chunks_in_order) {
         expected = expected + oc::component_traits<std::vector<double>>::dot(chunk, chunk);
     BOOST_TEST(oc::component_traits<chunked>::dot(x.p, x.p) == expected);
     BOOST_TEST(expected > 1.0);
+}
+
+// An algebra that counts its element-wise calls and does them as contact_algebra does. The
+// library does not know it, so it gets the separate reductions and ops that write their first
+// operand only (contact_algebra.hpp).
+struct counting_algebra {
+    static inline std::size_t calls = 0;
+#define COUNTING_FOR_EACH(N)                                                    \
+    template <class... A>                                                       \
+    static void for_each##N(A&&... a) {                                         \
+        ++calls;                                                                \
+        oc::contact_algebra::for_each##N(std::forward<A>(a)...);                \
+    }
+    COUNTING_FOR_EACH(1)
+    COUNTING_FOR_EACH(2)
+    COUNTING_FOR_EACH(3)
+    COUNTING_FOR_EACH(4)
+    COUNTING_FOR_EACH(5)
+    COUNTING_FOR_EACH(6)
+#undef COUNTING_FOR_EACH
+    template <class S>
+    static auto norm_inf(const S& x) {
+        return oc::contact_algebra::norm_inf(x);
+    }
+};
+
+// quadratic_kinetic with the kinetic concept's flow(q, p, tau, q_out) only: its pass goes
+// through the library's default algebra, not the stepper's.
+struct flow_without_algebra {
+    oc::quadratic_kinetic<> k;
+    template <class P>
+    double value(const P& p) const {
+        return k.value(p);
+    }
+    template <class P, class D>
+    void gradient(const P& p, D& d) const {
+        k.gradient(p, d);
+    }
+    template <class Q, class P, class T, class QOut>
+    double flow(const Q& q, const P& p, const T& tau, QOut& q_out) const {
+        return k.flow(q, p, tau, q_out);
+    }
+};
+
+// Steps of Stepper<state, counting_algebra> from the initial vector, and the calls of the
+// algebra they made after a first step (which sizes the buffers).
+template <template <class, class> class Stepper, class System>
+std::size_t counted_calls(const System& system, oc::contact_state<std::vector<double>>& x) {
+    using state = oc::contact_state<std::vector<double>>;
+    Stepper<state, counting_algebra> stepper;
+    stepper.do_step(system, x, 0.0, dt);
+    counting_algebra::calls = 0;
+    for (std::size_t i = 1; i < steps; ++i) stepper.do_step(system, x, double(i) * dt, dt);
+    return counting_algebra::calls;
+}
+
+template <class S, class A>
+using cvi2_with = oc::cvi2<S, double, S, double, A>;
+
+BOOST_AUTO_TEST_CASE(the_kinetic_flow_runs_through_the_steppers_algebra) {
+    using state = oc::contact_state<std::vector<double>>;
+    // m = 1.7: tau/m and tau/(2m) are not exact, as for any mass but 1
+    const oc::quadratic_kinetic<> kinetic{1.7};
+    const auto system = oc::make_separable_hamiltonian(kinetic, anharmonic_ring{}, oc::linear_action(0.3));
+    const auto plain = oc::make_separable_hamiltonian(flow_without_algebra{kinetic}, anharmonic_ring{},
+                                                      oc::linear_action(0.3));
+    const std::size_t counted = steps - 1;
+
+    // cvi2: a plain step's passes over q and p are the kick to pi, the flow of T and the new p,
+    // all three through the stepper's algebra (with contact_algebra the first two are one pass).
+    auto reference = initial_vector();
+    odeint::integrate_n_steps(oc::cvi2<state>{}, system, reference, 0.0, dt, steps);
+    auto x = initial_vector();
+    BOOST_TEST(counted_calls<cvi2_with>(system, x) == 3 * counted);
+    BOOST_TEST(x.q == reference.q, boost::test_tools::per_element());
+    BOOST_TEST(x.p == reference.p, boost::test_tools::per_element());
+    BOOST_TEST(x.s == reference.s);
+
+    // chi2: quadratic_kinetic's two flows of T per step go through the stepper's algebra, those
+    // of a kinetic part with the concept's flow only do not; the steps are the same.
+    reference = initial_vector();
+    odeint::integrate_n_steps(oc::chi2<state>{}, system, reference, 0.0, dt, steps);
+    x = initial_vector();
+    auto y = initial_vector();
+    const std::size_t with = counted_calls<chi2_with>(system, x);
+    const std::size_t without = counted_calls<chi2_with>(plain, y);
+    BOOST_TEST(with == without + 2 * counted);
+    BOOST_TEST(x.q == reference.q, boost::test_tools::per_element());
+    BOOST_TEST(x.p == reference.p, boost::test_tools::per_element());
+    BOOST_TEST(x.s == reference.s);
+    BOOST_TEST(y.q == reference.q, boost::test_tools::per_element());
+    BOOST_TEST(y.s == reference.s);
+    BOOST_TEST(std::abs(reference.s - 0.125) > 1e-2);  // s moved
+}
+
+// After a first step (which sizes the buffers) chi2 and cvi2 allocate nothing on openmp_state:
+// in place, out of place, and cvi2 with a carried sample.
+BOOST_AUTO_TEST_CASE(no_allocation_per_step_on_openmp_state) {
+    using pstate = oc::contact_state<chunked>;
+    omp_set_num_threads(2);
+    const auto system = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, anharmonic_ring{},
+                                                       oc::linear_action(0.3));
+    auto x = initial_chunked(4);
+    auto y = initial_chunked(4);
+    oc::chi2<pstate> chi2;
+    BOOST_TEST(allocations_of_steps(chi2, system, x, y, dt) == 0u);
+    oc::cvi2<pstate> cvi2;
+    BOOST_TEST(allocations_of_steps(cvi2, system, x, y, dt) == 0u);
+    BOOST_TEST(allocations_of_carried_steps(cvi2, system, x, dt) == 0u);
+    BOOST_TEST(std::isfinite(x.s));
+}
+
+// The system function's passes over q and p (dT/dp, and dp/dt from dV/dq and p) go through the
+// algebra the Hamiltonian was given, make_separable_hamiltonian<Algebra>, with the same result
+// bit for bit; so runge_kutta4 with openmp_range_algebra on both runs every pass in parallel.
+BOOST_AUTO_TEST_CASE(the_system_function_runs_through_its_algebra) {
+    using state = oc::contact_state<std::vector<double>>;
+    using parallel_algebra = oc::contact_algebra_of<odeint::openmp_range_algebra>;
+    const oc::quadratic_kinetic<> kinetic{1.7};
+    const auto serial = oc::make_separable_hamiltonian(kinetic, anharmonic_ring{}, oc::linear_action(0.3));
+    const auto counted = oc::make_separable_hamiltonian<counting_algebra>(kinetic, anharmonic_ring{},
+                                                                          oc::linear_action(0.3));
+    const auto parallel = oc::make_separable_hamiltonian<parallel_algebra>(kinetic, anharmonic_ring{},
+                                                                           oc::linear_action(0.3));
+    const auto x = initial_vector();
+    state a = x, b = x, c = x;
+    serial(x, a, 0.5);
+    counting_algebra::calls = 0;
+    counted(x, b, 0.5);
+    BOOST_TEST(counting_algebra::calls == 2u);
+    omp_set_num_threads(2);
+    parallel(x, c, 0.5);
+    for (const state* d : {&b, &c}) {
+        BOOST_TEST(d->q == a.q, boost::test_tools::per_element());
+        BOOST_TEST(d->p == a.p, boost::test_tools::per_element());
+        BOOST_TEST(d->s == a.s);
+    }
+
+    // 10 steps: a parallel region per pass costs thread wake-ups on a loaded machine
+    auto reference = initial_vector();
+    odeint::integrate_n_steps(odeint::runge_kutta4<state>{}, serial, reference, 0.0, dt, 10);
+    auto y = initial_vector();
+    odeint::integrate_n_steps(odeint::runge_kutta4<state, double, state, double, parallel_algebra>{}, parallel, y,
+                              0.0, dt, 10);
+    BOOST_TEST(y.q == reference.q, boost::test_tools::per_element());
+    BOOST_TEST(y.p == reference.p, boost::test_tools::per_element());
+    BOOST_TEST(y.s == reference.s);
 }

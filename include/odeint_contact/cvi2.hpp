@@ -22,8 +22,10 @@
 // Order and cost: cvi2 has order 2 in q, p and s, also for time-dependent V and F; cvi<Table> has
 // Table::order. A stage needs V and grad V at both of its ends; the end of one stage is the start
 // of the next, so a step of m stages evaluates them m + 1 times (m + 1 calls of
-// value_and_gradient when the potential has it). Per stage also one flow of T (kinetic.flow),
-// one F, one dF/ds and one solve_implicit (which also supplies 1 + h F_s at the root).
+// value_and_gradient when the potential has it). Per stage also one flow of T (in the pass that
+// forms pi), one F, one dF/ds and one solve_implicit (which also supplies 1 + h F_s at the
+// root). On large states a plain step streams 12 arrays of the size of q (10 with a carried
+// sample; doc/methods.md).
 // What it keeps: nothing between steps: plain do_step is always a fresh stepper's step. To save
 // the evaluation at the start of each step in a run, carry the sample (V and grad V at the
 // current q and t) yourself, as odeint's FSAL steppers carry dx/dt:
@@ -59,6 +61,7 @@
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <memory>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -190,10 +193,13 @@ public:
         namespace odeint = boost::numeric::odeint;
         using q_resizeable = typename odeint::is_resizeable<coordinate_type>::type;
         using p_resizeable = typename odeint::is_resizeable<momentum_type>::type;
-        bool resized = odeint::adjust_size_by_resizeability(m_q, x.q, q_resizeable());
-        for (auto& f : m_force) resized |= odeint::adjust_size_by_resizeability(f, x.p, p_resizeable());
-        resized |= odeint::adjust_size_by_resizeability(m_momentum, x.p, p_resizeable());
-        resized |= odeint::adjust_size_by_resizeability(m_p, x.p, p_resizeable());
+        bool resized = false;
+        resized |= odeint::adjust_size_by_resizeability(m_force, x.p, p_resizeable());
+        // q and p between stages; cvi2's one stage writes straight into the result.
+        if constexpr (stages > 1) {
+            resized |= odeint::adjust_size_by_resizeability(m_q, x.q, q_resizeable());
+            resized |= odeint::adjust_size_by_resizeability(m_p, x.p, p_resizeable());
+        }
         return resized;
     }
 
@@ -211,8 +217,8 @@ public:
     void begin(Alg&, const System& system, const StateIn& in, const time_type& t, const time_type&) {
         m_part_stage = no_part;
         m_start_value = &m_energy[0];
-        m_start_force = &m_force[0].m_v;
-        m_energy[0] = detail::potential_value_and_gradient(system.potential(), in.q, t, m_force[0].m_v);
+        m_start_force = &m_force.m_v;
+        m_energy[0] = detail::potential_value_and_gradient(system.potential(), in.q, t, m_force.m_v);
         m_next = 1;
     }
 
@@ -236,12 +242,20 @@ public:
                "in the implicit action equation";
     }
 
-    // Only after the whole step has succeeded: the end values become the caller's sample.
+    // Only after the whole step has succeeded: the end values become the caller's sample. A
+    // dynamically sized gradient is swapped in (O(1)): the sample's old buffer, read by the
+    // first stage and no longer needed, becomes the slot the next step writes.
     template <class Alg>
     void end(Alg& algebra, const sample_type&, sample_type& sample_out) {
-        using copy = typename Operations::template scale_sum1<Value>;
         sample_out.value = *m_start_value;
-        algebra.for_each2(sample_out.gradient, *m_start_force, copy(Value(1)));
+        auto& gradient = m_force.m_v;
+        if constexpr (boost::numeric::odeint::is_resizeable<force_type>::type::value) {
+            using std::swap;
+            swap(sample_out.gradient, gradient);
+        } else {
+            using copy = typename Operations::template scale_sum1<Value>;
+            algebra.for_each2(sample_out.gradient, gradient, copy(Value(1)));
+        }
     }
 
     template <class Alg, class System, class StateIn, class StateOut>
@@ -250,8 +264,6 @@ public:
         const auto& kinetic = system.kinetic();
         const auto& potential = system.potential();
         const auto& action = system.action();
-        using copy = typename Operations::template scale_sum1<Value>;
-        using scale_sum2 = typename Operations::template scale_sum2<Value, time_type>;
 
         // This stage spans dt = g_i dt_step from t; one stage (cvi2) is exactly the step.
         const bool first = (i == 0);
@@ -285,12 +297,41 @@ public:
         // q_{k+1} = q_k + tau pi/m and tau (m/2)|Delta/tau|^2 = tau T(pi): exactly the flow of T
         // over tau from (q_k, pi), whose change of s, tau (pi . dT/dp - T), is tau T for the
         // quadratic T. quadratic_kinetic's flow has tau/m and tau/(2m) off the path from pi.
-        auto& pi = m_momentum.m_v;
-        algebra.for_each3(pi, p_in, force_start, scale_sum2(a, time_type(-h)));
-        const auto dt_T = kinetic.flow(q_in, pi, dt, m_q.m_v);
+        // q_{k+1} and pi go straight where the stage's result belongs (the caller's out in the
+        // last stage, which may then still fail: the engine keeps the caller's state), and the
+        // new p overwrites pi there: per stage p, grad V_k and q are read and pi and q_{k+1}
+        // written in one pass, then pi and grad V_{k+1} read and p_{k+1} written.
+        constexpr bool fused = std::is_same<Operations, boost::numeric::odeint::default_operations>::value;
+        using scale_sum2 = typename Operations::template scale_sum2<Value, time_type>;
+        using copy = typename Operations::template scale_sum1<Value>;
+        // The caller's own `out` of an out-of-place step on fixed-size q and p is the one result
+        // the engine does not protect (composition.hpp): the stage ends in the step's buffers
+        // then, and is copied out once nothing can fail. The stage's body is written once for
+        // both destinations: a lambda called for each was left out of line (a third more
+        // instructions per step on small states).
+        constexpr bool same_types = std::is_same<std::decay_t<decltype(out.q)>, coordinate_type>::value &&
+                                    std::is_same<std::decay_t<decltype(out.p)>, momentum_type>::value;
+        const bool to_out = same_types && (stages == 1 || last) &&
+                            (result_swapped_in<State, StateOut>::value ||
+                             static_cast<const void*>(std::addressof(in)) == static_cast<const void*>(std::addressof(out)));
+        if ((stages == 1 || last) && !to_out) {
+            namespace odeint = boost::numeric::odeint;
+            odeint::adjust_size_by_resizeability(m_q, in.q, typename odeint::is_resizeable<coordinate_type>::type());
+            odeint::adjust_size_by_resizeability(m_p, in.p, typename odeint::is_resizeable<momentum_type>::type());
+        }
+        auto& q_next = pick<same_types>(to_out, out.q, m_q.m_v);
+        auto& p_next = pick<same_types>(to_out, out.p, m_p.m_v);
+        const auto dt_T = [&] {
+            if constexpr (fused) {
+                return kinetic.kicked_flow(algebra, q_in, p_in, a, time_type(-h), force_start, dt, q_next, p_next);
+            } else {
+                algebra.for_each3(p_next, p_in, force_start, scale_sum2(a, time_type(-h)));
+                return kinetic.flow(algebra, q_in, p_next, dt, q_next);
+            }
+        }();
 
         // End values, in the slot the next stage starts from.
-        m_energy[next] = detail::potential_value_and_gradient(potential, m_q.m_v, t1, m_force[next].m_v);
+        m_energy[next] = detail::potential_value_and_gradient(potential, q_next, t1, m_force.m_v);
 
         // s_{k+1} + h F(s_{k+1}, t_{k+1}) = r. The terms known at the start are summed first,
         // then tau T(pi), and V_{k+1} last: it comes latest, after q_{k+1} and the potential.
@@ -306,37 +347,44 @@ public:
         const Value b = root.slope ? Value(*root.slope)
                                    : Value(1) + Value(detail::to_value(h * action.derivative(root.s, t1)));
         if (!(b > 0) || !detail::is_finite(b))
-            throw step_error(failure_prefix(name, i, t_step, dt_step) + "the new momentum divides by 1 + (dt/2) dF/ds(s_new) = " +
-                             detail::format(b) + ", which must be positive (s_new = " +
-                             detail::format(root.s) + "); the state is unchanged");
+            throw step_error(failure_prefix(name, i, t_step, dt_step) +
+                             "the new momentum divides by 1 + (dt/2) dF/ds(s_new) = " + detail::format(b) +
+                             ", which must be positive (s_new = " + detail::format(root.s) +
+                             "); the state is unchanged");
 
         // (pi - h grad V_{k+1}) / b: one pass with odeint's default operations (bench/ring), the
-        // same operations element by element; with other operations pi - h grad V_{k+1} first,
-        // which does not wait for b (pi is not needed any more).
-        constexpr bool fused = std::is_same<Operations, boost::numeric::odeint::default_operations>::value;
-        if constexpr (!fused) algebra.for_each3(pi, pi, m_force[next].m_v, scale_sum2(Value(1), time_type(-h)));
-        const auto new_momentum = [&](auto& p_new) {
-            if constexpr (fused)
-                algebra.for_each3(p_new, pi, m_force[next].m_v,
-                                  detail::scale_kick<Value, time_type>{Value(1) / b, time_type(-h)});
-            else
-                algebra.for_each2(p_new, pi, copy(Value(1) / b));
-        };
-        m_start_value = &m_energy[next];
-        m_start_force = &m_force[next].m_v;
-        m_next = 1 - next;
-        if (last) {
-            // Nothing can fail from here on: write the caller's state.
-            new_momentum(out.p);
-            algebra.for_each2(out.q, m_q.m_v, copy(Value(1)));
+        // same operations element by element; with other operations two.
+        if constexpr (fused) {
+            algebra.for_each3(p_next, p_next, m_force.m_v,
+                              detail::scale_kick<Value, time_type>{Value(1) / b, time_type(-h)});
+        } else {
+            algebra.for_each3(p_next, p_next, m_force.m_v, scale_sum2(Value(1), time_type(-h)));
+            algebra.for_each2(p_next, p_next, copy(Value(1) / b));
+        }
+        if (stages == 1 || last) {
+            if (!to_out) {
+                algebra.for_each2(out.q, m_q.m_v, copy(Value(1)));
+                algebra.for_each2(out.p, m_p.m_v, copy(Value(1)));
+            }
             out.s = root.s;
         } else {
-            new_momentum(m_p.m_v);
             m_s = root.s;
         }
+        m_start_value = &m_energy[next];
+        m_start_force = &m_force.m_v;
+        m_next = 1 - next;
     }
 
 private:
+    // a when to_a (only when A is B), else b
+    template <bool Same, class A, class B>
+    static B& pick(bool to_a, A& a, B& b) {
+        if constexpr (Same)
+            return to_a ? a : b;
+        else
+            return b;
+    }
+
     static std::string failure_prefix(const char* name, std::size_t i, const time_type& t, const time_type& dt) {
         std::string prefix = detail::step_failure_prefix(name, t, dt);
         if (stages > 1) prefix += " in stage " + std::to_string(i + 1) + " of " + std::to_string(stages);
@@ -345,17 +393,17 @@ private:
 
     std::array<Value, stages> m_weight;  // g_i
     std::array<Value, stages> m_begin;   // start of stage i: g_1 + ... + g_{i-1}
-    // V and grad V in two slots: the start of the current stage and the end it computes.
-    std::array<boost::numeric::odeint::state_wrapper<force_type>, 2> m_force{
-        {{detail::zero_component<force_type>()}, {detail::zero_component<force_type>()}}};
+    // V in two slots, the start of the current stage and the end it computes; grad V in one:
+    // the start's is read only by the first pass, before the end's is written (a carried
+    // sample's is the caller's, swapped with this one after the step).
+    boost::numeric::odeint::state_wrapper<force_type> m_force{detail::zero_component<force_type>()};
     std::array<energy_type, 2> m_energy{};
     std::size_t m_next = 1;
     const energy_type* m_start_value = nullptr;
     const force_type* m_start_force = nullptr;
-    // q and p at the end of a stage, and pi = m Delta/tau
+    // q and p at the end of a stage but the last (pi = m Delta/tau on its way to p)
     boost::numeric::odeint::state_wrapper<coordinate_type> m_q{detail::zero_component<coordinate_type>()};
     boost::numeric::odeint::state_wrapper<momentum_type> m_p{detail::zero_component<momentum_type>()};
-    boost::numeric::odeint::state_wrapper<momentum_type> m_momentum{detail::zero_component<momentum_type>()};
     action_t m_s{};
     static constexpr std::size_t no_part = std::size_t(-1);
     std::size_t m_part_stage = no_part;  // the stage whose implicit solve is running

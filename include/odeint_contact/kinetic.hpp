@@ -10,8 +10,13 @@
 // Optionally, the whole flow in one call:
 //   k.flow(q, p, tau, q_out)  writes q_out = q + tau dT/dp (q_out may be q itself) and returns
 //                        tau (p . dT/dp - T), the change of s (an action)
-// The contact steppers use it when present, and otherwise call gradient into a buffer, add it to
-// q and form tau (dot(p, dTdp) - value(p)). A kinetic part that knows its flow in closed form
+//   k.flow(algebra, q, p, tau, q_out), k.gradient(algebra, p, dTdp)
+//                        the same, with the element-wise pass through the stepper's algebra
+//                        (called as algebra.for_eachN on components): the steppers, and the
+//                        system function with its algebra (separable_hamiltonian.hpp), pass it
+//                        when the part has this form
+// The contact steppers use flow when present, and otherwise call gradient into a buffer, add it
+// to q and form tau (dot(p, dTdp) - value(p)). A kinetic part that knows its flow in closed form
 // saves that buffer, a pass over p and a dot product, and can keep tau and its constants off the
 // path from p to q and s.
 //
@@ -67,10 +72,16 @@ public:
         return detail::dot(p, p) * m_half_inverse_mass;
     }
 
+    template <class Algebra, class P, class V>
+    void gradient(Algebra& algebra, const P& p, V& dTdp) const {
+        using scale = typename detail::component_operations_t<V>::template scale_sum1<inverse_mass_type>;
+        algebra.for_each2(dTdp, p, scale(m_inverse_mass));
+    }
+
     template <class P, class V>
     void gradient(const P& p, V& dTdp) const {
-        using scale = typename detail::component_operations_t<V>::template scale_sum1<inverse_mass_type>;
-        contact_algebra::for_each2(dTdp, p, scale(m_inverse_mass));
+        contact_algebra algebra;
+        gradient(algebra, p, dTdp);
     }
 
     // q_out = q + (tau/m) p and tau |p|^2/(2m): T is homogeneous of degree 2, so p . dT/dp = 2T
@@ -78,20 +89,52 @@ public:
     // 1/m and 1/(2m) before p does, so p reaches q and s through one multiplication each: p is
     // the output of the previous sub-flow and these products lie on the critical path of a
     // step. For m = 1 the results are bit for bit those of gradient and value (1/m = 1 and
-    // 1/(2m) = 1/2 are exact).
-    template <class Q, class P, class Time, class QOut>
-    auto flow(const Q& q, const P& p, const Time& tau, QOut& q_out) const {
+    // 1/(2m) = 1/2 are exact). The pass goes through the stepper's algebra when the stepper
+    // passes it (the first overload); the second is the concept's form, with contact_algebra.
+    template <class Algebra, class Q, class P, class Time, class QOut>
+    auto flow(Algebra& algebra, const Q& q, const P& p, const Time& tau, QOut& q_out) const {
         using velocity_scale = decltype(tau * std::declval<const inverse_mass_type&>());
         using op = typename detail::component_operations_t<QOut>::template scale_sum2<value_type, velocity_scale>;
         const op update(value_type(1), velocity_scale(tau * m_inverse_mass));
-        if constexpr (detail::is_sequential_algebra_v<QOut> && detail::is_sequential_algebra_v<P>) {
+        if constexpr (detail::sums_in_order_v<Algebra, QOut> && detail::sums_in_order_v<Algebra, P>) {
             // |p|^2 in the pass that moves q: one pass over p instead of two (bench/ring).
             decltype(detail::dot(p, p)) p2{};
-            contact_algebra::for_each3(q_out, q, p, detail::with_sum_of_squares<op, decltype(p2)>{update, &p2});
+            algebra.for_each3(q_out, q, p, detail::with_sum_of_squares<op, decltype(p2)>{update, &p2});
             return (tau * m_half_inverse_mass) * p2;
         } else {
-            contact_algebra::for_each3(q_out, q, p, update);
+            algebra.for_each3(q_out, q, p, update);
             return (tau * m_half_inverse_mass) * detail::dot(p, p);
+        }
+    }
+
+    template <class Q, class P, class Time, class QOut>
+    auto flow(const Q& q, const P& p, const Time& tau, QOut& q_out) const {
+        contact_algebra algebra;
+        return flow(algebra, q, p, tau, q_out);
+    }
+
+    // The flow of T over tau from pi = a p + c g, which is written to pi_out in the same pass:
+    // q_out = q + (tau/m) pi, returns tau |pi|^2/(2m). cvi2's discrete Legendre transform at q_k
+    // followed by its drift, reading p, g and q once and writing pi and q_out once, where the
+    // kick and then flow() stream six arrays; the same operations element by element. q_out may
+    // be q and pi_out may be p.
+    template <class Algebra, class Q, class P, class A, class C, class G, class Time, class QOut, class PiOut>
+    auto kicked_flow(Algebra& algebra, const Q& q, const P& p, const A& a, const C& c, const G& g, const Time& tau,
+                     QOut& q_out, PiOut& pi_out) const {
+        using velocity_scale = decltype(tau * std::declval<const inverse_mass_type&>());
+        const velocity_scale v(tau * m_inverse_mass);
+        if constexpr (!detail::writes_all_operands_v<Algebra, QOut>) {
+            // two passes, as the kick and flow() (std::array: small states)
+            using kick = typename detail::component_operations_t<PiOut>::template scale_sum2<A, C>;
+            algebra.for_each3(pi_out, p, g, kick(a, c));
+            return flow(algebra, q, pi_out, tau, q_out);
+        } else if constexpr (detail::sums_in_order_v<Algebra, QOut> && detail::sums_in_order_v<Algebra, PiOut>) {
+            decltype(detail::dot(pi_out, pi_out)) pi2{};
+            algebra.for_each5(q_out, pi_out, q, p, g, detail::kick_drift<A, C, velocity_scale, decltype(pi2)>{a, c, v, &pi2});
+            return (tau * m_half_inverse_mass) * pi2;
+        } else {
+            algebra.for_each5(q_out, pi_out, q, p, g, detail::kick_drift<A, C, velocity_scale, void>{a, c, v, nullptr});
+            return (tau * m_half_inverse_mass) * detail::dot(pi_out, pi_out);
         }
     }
 

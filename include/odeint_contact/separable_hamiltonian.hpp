@@ -31,12 +31,17 @@
 
 namespace odeint_contact {
 
-template <class Kinetic, class Potential, class Action>
+// Algebra: the algebra of the system function's element-wise passes over q and p (an odeint
+// system is called as sys(x, dxdt, t), without the stepper's algebra); contact_algebra picks the
+// component's own, contact_algebra_of<odeint::openmp_range_algebra> runs them in parallel on a
+// std::vector. The contact steppers pass their own algebra to the parts and do not use it.
+template <class Kinetic, class Potential, class Action, class Algebra = contact_algebra>
 class separable_hamiltonian {
 public:
     using kinetic_type = Kinetic;
     using potential_type = Potential;
     using action_type = Action;
+    using algebra_type = Algebra;
 
     separable_hamiltonian(Kinetic kinetic, Potential potential, Action action)
         : m_kinetic(std::move(kinetic)), m_potential(std::move(potential)), m_action(std::move(action)) {}
@@ -52,12 +57,16 @@ public:
         if constexpr (detail::check_hamiltonian_parts<Kinetic, Potential, Action, State, Deriv, Time>()) {
             if (!detail::same_lengths(x, dxdt))
                 throw parameter_error(detail::lengths_message(x, dxdt, "separable_hamiltonian::operator()"));
-            m_kinetic.gradient(x.p, dxdt.q);
+            Algebra algebra;
+            if constexpr (detail::has_kinetic_gradient_with<Kinetic, Algebra, decltype(x.p), decltype(dxdt.q)>::value)
+                m_kinetic.gradient(algebra, x.p, dxdt.q);
+            else
+                m_kinetic.gradient(x.p, dxdt.q);
             const auto v = detail::potential_value_and_gradient(m_potential, x.q, t, dxdt.p);
             const auto fs = m_action.derivative(x.s, t);
             using value_type = detail::plain_value_t<detail::scalar_of_t<decltype(x.p)>>;
             using op = typename detail::component_operations_t<decltype(dxdt.p)>::template scale_sum2<value_type, decltype(-fs)>;
-            contact_algebra::for_each3(dxdt.p, dxdt.p, x.p, op(value_type(-1), -fs));
+            algebra.for_each3(dxdt.p, dxdt.p, x.p, op(value_type(-1), -fs));
             dxdt.s = detail::dot(x.p, dxdt.q) - sum(x, v, t);
         }
     }
@@ -79,18 +88,20 @@ private:
     Action m_action;
 };
 
-template <class Kinetic, class Potential, class Action>
-separable_hamiltonian<Kinetic, Potential, Action> make_separable_hamiltonian(Kinetic kinetic,
-                                                                               Potential potential,
-                                                                               Action action) {
+// make_separable_hamiltonian<Algebra>(kinetic, potential, action) gives the system function
+// that algebra (see above).
+template <class Algebra = contact_algebra, class Kinetic, class Potential, class Action>
+separable_hamiltonian<Kinetic, Potential, Action, Algebra> make_separable_hamiltonian(Kinetic kinetic,
+                                                                                        Potential potential,
+                                                                                        Action action) {
     return {std::move(kinetic), std::move(potential), std::move(action)};
 }
 
 namespace detail {
 template <class T>
 struct is_separable_hamiltonian : std::false_type {};
-template <class K, class V, class A>
-struct is_separable_hamiltonian<separable_hamiltonian<K, V, A>> : std::true_type {};
+template <class K, class V, class A, class Algebra>
+struct is_separable_hamiltonian<separable_hamiltonian<K, V, A, Algebra>> : std::true_type {};
 }  // namespace detail
 
 }  // namespace odeint_contact

@@ -159,7 +159,9 @@ private:
     template <class Alg, class Kinetic, class QIn, class P, class QOut>
     auto kinetic_flow(Alg& algebra, const Kinetic& kinetic, const QIn& q, const P& p, const time_type& tau,
                       QOut& q_out) {
-        if constexpr (has_kinetic_flow<Kinetic, QIn, P, time_type, QOut>::value) {
+        if constexpr (has_kinetic_flow_with<Kinetic, Alg, QIn, P, time_type, QOut>::value) {
+            return kinetic.flow(algebra, q, p, tau, q_out);
+        } else if constexpr (has_kinetic_flow<Kinetic, QIn, P, time_type, QOut>::value) {
             return kinetic.flow(q, p, tau, q_out);
         } else {
             using scale_sum2 = typename Operations::template scale_sum2<Value, time_type>;

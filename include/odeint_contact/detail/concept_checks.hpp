@@ -38,6 +38,25 @@ struct has_kinetic_flow<K, Q, P, T, QOut,
                             std::declval<const Q&>(), std::declval<const P&>(), std::declval<const T&>(),
                             std::declval<QOut&>()))>> : std::true_type {};
 
+// The optional kinetic member gradient(algebra, p, dTdp) (see kinetic.hpp).
+template <class K, class Algebra, class P, class D, class = void>
+struct has_kinetic_gradient_with : std::false_type {};
+template <class K, class Algebra, class P, class D>
+struct has_kinetic_gradient_with<K, Algebra, P, D,
+                                 std::void_t<decltype(std::declval<const K&>().gradient(
+                                     std::declval<Algebra&>(), std::declval<const P&>(), std::declval<D&>()))>>
+    : std::true_type {};
+
+// The optional kinetic member flow(algebra, q, p, dt, q_out), the same flow with its pass through
+// the stepper's algebra (see kinetic.hpp).
+template <class K, class Algebra, class Q, class P, class T, class QOut, class = void>
+struct has_kinetic_flow_with : std::false_type {};
+template <class K, class Algebra, class Q, class P, class T, class QOut>
+struct has_kinetic_flow_with<K, Algebra, Q, P, T, QOut,
+                             std::void_t<decltype(std::declval<const K&>().flow(
+                                 std::declval<Algebra&>(), std::declval<const Q&>(), std::declval<const P&>(),
+                                 std::declval<const T&>(), std::declval<QOut&>()))>> : std::true_type {};
+
 template <class Self, class Q, class T, class = void>
 struct has_potential_value_on : std::false_type {};
 template <class Self, class Q, class T>

@@ -180,6 +180,32 @@ struct scale_kick {
     }
 };
 
+// pi = a p + c g and q = q_in + v pi in one pass, with Sum not void also *sum += pi . pi: cvi2's
+// discrete Legendre transform at q_k and its drift (quadratic_kinetic::kicked_flow). Element by
+// element the operations of odeint's scale_sum2(a, c) into pi, then of scale_sum2(1, v) from
+// q_in and pi (1 q_in is q_in), then the additions of dot(pi, pi).
+template <class A, class C, class V, class Sum>
+struct kick_drift {
+    A a;
+    C c;
+    V v;
+    Sum* sum;
+    template <class Q, class Pi, class QIn, class P, class G>
+    void operator()(Q& q, Pi& pi, const QIn& q_in, const P& p, const G& g) const {
+        if constexpr (is_scalar_v<P>) {
+            // pi from a register, not reloaded from memory q might alias
+            const Pi k = a * p + c * g;
+            pi = k;
+            q = q_in + v * k;
+            if constexpr (!std::is_void<Sum>::value) *sum = *sum + dot(k, k);
+        } else {
+            pi = a * p + c * g;
+            q = q_in + v * pi;
+            if constexpr (!std::is_void<Sum>::value) *sum = *sum + dot(pi, pi);
+        }
+    }
+};
+
 template <class T>
 inline auto component_norm_inf(const T& x) {
     if constexpr (is_scalar_v<T>) {
@@ -240,9 +266,11 @@ struct contact_algebra {
 // openmp_range_algebra on a std::vector. Given to a stepper as its Algebra,
 //     odeint::runge_kutta4<X, double, X, double, contact_algebra_of<odeint::openmp_range_algebra>>
 //     chi2<X, double, X, double, contact_algebra_of<odeint::openmp_range_algebra>>
-// it does the stepper's element-wise passes; the parts of a Hamiltonian (quadratic_kinetic, the
-// system function of separable_hamiltonian) and the library's sums keep the component's default
-// algebra, so the results are those of contact_algebra bit for bit.
+// it does the stepper's element-wise passes and those of the library's kinetic parts, which the
+// steppers hand it (quadratic_kinetic's flow); the system function of separable_hamiltonian runs
+// its passes through the algebra it was made with (make_separable_hamiltonian<Algebra>). The
+// library's sums keep the component's own reduction, so the results are those of contact_algebra
+// bit for bit.
 template <class ComponentAlgebra>
 struct contact_algebra_of {
 #define ODEINT_CONTACT_FOR_EACH(N)                                                                   \
@@ -287,6 +315,41 @@ struct contact_algebra_of {
         }
     }
 };
+
+namespace detail {
+
+// Whether the stepper's algebra, given a component of type T, calls an op element after element
+// in order on one thread (or once on the whole object), so that the op may accumulate a sum in
+// the same pass: contact_algebra and contact_algebra_of with a sequential algebra. An algebra
+// the library does not know may call ops concurrently, and gets the separate reduction.
+template <class Algebra, class T>
+struct sums_in_order : std::false_type {};
+template <class T>
+struct sums_in_order<contact_algebra, T> : std::bool_constant<is_sequential_algebra_v<T>> {};
+template <class ComponentAlgebra, class T>
+struct sums_in_order<contact_algebra_of<ComponentAlgebra>, T>
+    : std::bool_constant<std::is_same<ComponentAlgebra, boost::numeric::odeint::range_algebra>::value ||
+                         std::is_same<ComponentAlgebra, boost::numeric::odeint::array_algebra>::value ||
+                         std::is_same<ComponentAlgebra, boost::numeric::odeint::vector_space_algebra>::value> {};
+template <class Algebra, class T>
+inline constexpr bool sums_in_order_v = sums_in_order<std::remove_cv_t<Algebra>, std::remove_cv_t<T>>::value;
+
+// Whether the stepper's algebra hands an op its operands as given, so that the op may write more
+// than its first: odeint's array_algebra passes all but the first as const. An algebra the
+// library does not know gets ops that write their first operand only.
+template <class Algebra, class T>
+struct writes_all_operands : std::false_type {};
+template <class T>
+struct writes_all_operands<contact_algebra, T>
+    : std::bool_constant<!std::is_same<component_algebra_t<T>, boost::numeric::odeint::array_algebra>::value> {};
+template <class ComponentAlgebra, class T>
+struct writes_all_operands<contact_algebra_of<ComponentAlgebra>, T>
+    : std::bool_constant<!std::is_same<ComponentAlgebra, boost::numeric::odeint::array_algebra>::value> {};
+template <class Algebra, class T>
+inline constexpr bool writes_all_operands_v =
+    writes_all_operands<std::remove_cv_t<Algebra>, std::remove_cv_t<T>>::value;
+
+}  // namespace detail
 
 }  // namespace odeint_contact
 
