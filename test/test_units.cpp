@@ -17,6 +17,10 @@
 #include <vector>
 
 #include <boost/numeric/odeint.hpp>
+#include <boost/units/base_units/astronomical/parsec.hpp>
+#include <boost/units/base_units/cgs/gram.hpp>
+#include <boost/units/base_units/metric/fermi.hpp>
+#include <boost/units/make_system.hpp>
 #include <boost/units/physical_dimensions.hpp>
 #include <boost/units/systems/cgs.hpp>
 
@@ -382,8 +386,9 @@ void append_si(const State& x, std::vector<double>& out) {
 
 // `steps` steps of dt (SI seconds) from q = (0.6, -0.3) m, p = (0.4, 0.9) kg m/s, s = 0.2 J s at
 // t = 0: the SI values of q, p, s after every step.
-template <class U, template <class> class Lagrangian, template <class, class, class> class Stepper>
-std::vector<double> particle_run(double dt_si, int steps) {
+template <class U, template <class> class Lagrangian, template <class, class, class> class Stepper,
+          class AfterStep>
+std::vector<double> particle_run(double dt_si, int steps, AfterStep after_step) {
     using types = particle_types<U>;
     using length = typename U::length;
     using momentum = typename U::momentum;
@@ -399,8 +404,13 @@ std::vector<double> particle_run(double dt_si, int steps) {
     for (int k = 0; k < steps; ++k) {
         stepper.do_step(system, x, double(k) * dt, dt);
         append_si(x, out);
+        after_step(stepper);
     }
     return out;
+}
+template <class U, template <class> class Lagrangian, template <class, class, class> class Stepper>
+std::vector<double> particle_run(double dt_si, int steps) {
+    return particle_run<U, Lagrangian, Stepper>(dt_si, steps, [](const auto&) {});
 }
 
 using si_units = system_units<si::system>;
@@ -454,6 +464,60 @@ BOOST_AUTO_TEST_CASE(contact_lagrangian_in_cgs_units_is_the_si_program) {
           particle_run<si_units, charged_particle_with_hessian, galerkin_of>(0.05, 40), "galerkin_cvi4");
     check(particle_run<cgs_units, charged_particle_with_hessian, rk4_of>(0.05, 40),
           particle_run<si_units, charged_particle_with_hessian, rk4_of>(0.05, 40), "runge_kutta4");
+}
+
+// The same program in unit systems whose raw numbers are far from SI's: lengths in parsecs (q and
+// the displacement per step ~1e-17 to 1e-18, s in kg pc^2/s ~2e-34) and in fermis with grams (q
+// ~6e14, p ~4e20, s in g fm^2/s ~2e32). Newton's tolerance, 8 eps max(|x|, 1), and the difference
+// steps of the Jacobian are in the numbers Newton sees: on raw numbers they would be 8 eps
+// absolute (parsecs: the first update would already pass, leaving the predictor's error squared,
+// and difference steps 1e11 times the displacement) or mix a q block and an s block 1e18 apart
+// (fermis). cvi2 scales its unknowns per block and its residual rows to pure numbers, so the
+// iteration must be the SI one: the same number of Newton updates in every step, and the same
+// result up to the rounding of the unit conversions (1 ulp each) carried through 40 steps and the
+// Newton stop within 8 eps of the root; bounded by 1e-13 as for CGS.
+namespace {
+
+using parsec_units = system_units<bu::make_system<bu::astronomical::parsec_base_unit, si::kilogram_base_unit,
+                                                  si::second_base_unit>::type>;
+using fermi_units =
+    system_units<bu::make_system<bu::metric::fermi_base_unit, bu::cgs::gram_base_unit, si::second_base_unit>::type>;
+
+// The largest difference of a run from the SI run, relative to the SI value (to 0.1 SI below it:
+// |p| and |s| pass near 0).
+double largest_relative_difference(const std::vector<double>& run, const std::vector<double>& si_run) {
+    BOOST_TEST_REQUIRE(run.size() == si_run.size());
+    double worst = 0;
+    for (std::size_t i = 0; i < run.size(); ++i)
+        worst = std::max(worst, std::abs(run[i] - si_run[i]) / std::max(std::abs(si_run[i]), 0.1));
+    return worst;
+}
+
+// cvi2's 40 steps of 0.05 s in U and in SI: the same values and the same Newton updates per step.
+template <class U, template <class> class Lagrangian>
+void check_cvi2_iterates_as_in_si(const char* name) {
+    std::vector<unsigned> updates, si_updates;
+    const auto run = particle_run<U, Lagrangian, cvi2_of>(
+        0.05, 40, [&updates](const auto& stepper) { updates.push_back(stepper.last_iterations()); });
+    const auto si_run = particle_run<si_units, Lagrangian, cvi2_of>(
+        0.05, 40, [&si_updates](const auto& stepper) { si_updates.push_back(stepper.last_iterations()); });
+    const double worst = largest_relative_difference(run, si_run);
+    unsigned total = 0, si_total = 0;
+    for (const unsigned k : updates) total += k;
+    for (const unsigned k : si_updates) si_total += k;
+    BOOST_TEST_MESSAGE(name << ": largest relative difference from SI " << worst << ", Newton updates " << total
+                            << " (SI " << si_total << ")");
+    BOOST_TEST(worst <= 1e-13, name << ": " << worst);
+    BOOST_TEST(updates == si_updates, name << ": Newton updates per step");
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(contact_lagrangian_in_far_units_iterates_as_in_si) {
+    check_cvi2_iterates_as_in_si<parsec_units, charged_particle_with_hessian>("cvi2 in pc, kg, s");
+    check_cvi2_iterates_as_in_si<parsec_units, charged_particle>("cvi2 in pc, kg, s without hessian");
+    check_cvi2_iterates_as_in_si<fermi_units, charged_particle_with_hessian>("cvi2 in fm, g, s");
+    check_cvi2_iterates_as_in_si<fermi_units, charged_particle>("cvi2 in fm, g, s without hessian");
 }
 
 // std::vector coordinates of quantities (v and dL/dq become vectors of velocities and forces)
