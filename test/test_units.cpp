@@ -17,7 +17,13 @@
 #include <vector>
 
 #include <boost/numeric/odeint.hpp>
+#include <boost/units/base_units/astronomical/parsec.hpp>
+#include <boost/units/base_units/metric/fermi.hpp>
+#include <boost/units/make_system.hpp>
 #include <boost/units/physical_dimensions.hpp>
+#include <boost/units/scale.hpp>
+#include <boost/units/scaled_base_unit.hpp>
+#include <boost/units/static_rational.hpp>
 #include <boost/units/systems/cgs.hpp>
 
 #include <odeint_contact/odeint_contact.hpp>
@@ -382,8 +388,9 @@ void append_si(const State& x, std::vector<double>& out) {
 
 // `steps` steps of dt (SI seconds) from q = (0.6, -0.3) m, p = (0.4, 0.9) kg m/s, s = 0.2 J s at
 // t = 0: the SI values of q, p, s after every step.
-template <class U, template <class> class Lagrangian, template <class, class, class> class Stepper>
-std::vector<double> particle_run(double dt_si, int steps) {
+template <class U, template <class> class Lagrangian, template <class, class, class> class Stepper,
+          class AfterStep>
+std::vector<double> particle_run(double dt_si, int steps, AfterStep after_step) {
     using types = particle_types<U>;
     using length = typename U::length;
     using momentum = typename U::momentum;
@@ -399,12 +406,27 @@ std::vector<double> particle_run(double dt_si, int steps) {
     for (int k = 0; k < steps; ++k) {
         stepper.do_step(system, x, double(k) * dt, dt);
         append_si(x, out);
+        after_step(stepper);
     }
     return out;
+}
+template <class U, template <class> class Lagrangian, template <class, class, class> class Stepper>
+std::vector<double> particle_run(double dt_si, int steps) {
+    return particle_run<U, Lagrangian, Stepper>(dt_si, steps, [](const auto&) {});
 }
 
 using si_units = system_units<si::system>;
 using cgs_units = system_units<bu::cgs::system>;
+
+// The largest difference of a run from the SI run, relative to the SI value (to 0.1 SI below it:
+// |p| and |s| pass near 0).
+double largest_relative_difference(const std::vector<double>& run, const std::vector<double>& si_run) {
+    BOOST_TEST_REQUIRE(run.size() == si_run.size());
+    double worst = 0;
+    for (std::size_t i = 0; i < run.size(); ++i)
+        worst = std::max(worst, std::abs(run[i] - si_run[i]) / std::max(std::abs(si_run[i]), 0.1));
+    return worst;
+}
 
 template <template <class> class Lagrangian, template <class, class, class> class Stepper>
 void check_si_is_plain(const char* name) {
@@ -439,10 +461,7 @@ BOOST_AUTO_TEST_CASE(contact_lagrangian_in_si_units_is_the_plain_double_program)
 // compared against 0.1) after 40 steps; 1e-13 bounds that with room.
 BOOST_AUTO_TEST_CASE(contact_lagrangian_in_cgs_units_is_the_si_program) {
     const auto check = [](const std::vector<double>& cgs, const std::vector<double>& si_run, const char* name) {
-        BOOST_TEST_REQUIRE(cgs.size() == si_run.size());
-        double worst = 0;
-        for (std::size_t i = 0; i < cgs.size(); ++i)
-            worst = std::max(worst, std::abs(cgs[i] - si_run[i]) / std::max(std::abs(si_run[i]), 0.1));
+        const double worst = largest_relative_difference(cgs, si_run);
         BOOST_TEST_MESSAGE(name << ": CGS vs SI, largest relative difference " << worst);
         BOOST_TEST(worst <= 1e-13, name << ": " << worst);
     };
@@ -454,6 +473,55 @@ BOOST_AUTO_TEST_CASE(contact_lagrangian_in_cgs_units_is_the_si_program) {
           particle_run<si_units, charged_particle_with_hessian, galerkin_of>(0.05, 40), "galerkin_cvi4");
     check(particle_run<cgs_units, charged_particle_with_hessian, rk4_of>(0.05, 40),
           particle_run<si_units, charged_particle_with_hessian, rk4_of>(0.05, 40), "runge_kutta4");
+}
+
+// The same program in unit systems whose raw numbers are far from SI's, where cvi2's Newton
+// iteration must still be the SI one. cvi2 runs Newton on its unknowns scaled per block and on
+// residual rows made pure numbers; on the raw numbers Newton's tolerance, 8 eps max(|x|, 1), and
+// the difference steps of the Jacobian, eps^(1/3) max(|x_j|, 1), would depend on the units:
+// - pc, kg, s: q ~1e-17, the displacement per step ~1e-18, s ~1e-34. On raw numbers 8 eps is
+//   absolute and far above |x|: every step stops after one update (measured with the scaling
+//   removed: 40 updates instead of 120, results 3.4e-4 from SI with the hessian, 1.3 without it,
+//   whose difference steps are then 1e11 times the displacement).
+// - fm, 1e24 kg, 1e-24 s: q ~1e14 but s ~1e-19, so a tolerance relative to max |x| is set by the
+//   q block alone (measured unscaled: 115 updates instead of 120, 5 steps stopping an update
+//   early). Without the hessian this system fails before cvi2's Newton: the Legendre transform's
+//   predictor v = p is 1e24 too small in these units and its difference step vanishes.
+// The same number of updates in every step, and the same values up to the rounding of the unit
+// conversions (1 ulp each) carried through 40 steps with each Newton stop within 8 eps of the
+// root: measured 2.6e-15 to 5.1e-15 relative, bounded by 1e-13 as for CGS above.
+namespace {
+
+using parsec_units = system_units<bu::make_system<bu::astronomical::parsec_base_unit, si::kilogram_base_unit,
+                                                  si::second_base_unit>::type>;
+using yottakilogram = bu::scaled_base_unit<si::kilogram_base_unit, bu::scale<10, bu::static_rational<24>>>;
+using yoctosecond = bu::scaled_base_unit<si::second_base_unit, bu::scale<10, bu::static_rational<-24>>>;
+using fermi_units = system_units<bu::make_system<bu::metric::fermi_base_unit, yottakilogram, yoctosecond>::type>;
+
+// cvi2's 40 steps of 0.05 s in U and in SI: the same values and the same Newton updates per step.
+template <class U, template <class> class Lagrangian>
+void check_cvi2_iterates_as_in_si(const char* name) {
+    std::vector<unsigned> updates, si_updates;
+    const auto run = particle_run<U, Lagrangian, cvi2_of>(
+        0.05, 40, [&updates](const auto& stepper) { updates.push_back(stepper.last_iterations()); });
+    const auto si_run = particle_run<si_units, Lagrangian, cvi2_of>(
+        0.05, 40, [&si_updates](const auto& stepper) { si_updates.push_back(stepper.last_iterations()); });
+    const double worst = largest_relative_difference(run, si_run);
+    unsigned total = 0, si_total = 0;
+    for (const unsigned k : updates) total += k;
+    for (const unsigned k : si_updates) si_total += k;
+    BOOST_TEST_MESSAGE(name << ": largest relative difference from SI " << worst << ", Newton updates " << total
+                            << " (SI " << si_total << ")");
+    BOOST_TEST(worst <= 1e-13, name << ": " << worst);
+    BOOST_TEST(updates == si_updates, name << ": Newton updates per step");
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(contact_lagrangian_in_far_units_iterates_as_in_si) {
+    check_cvi2_iterates_as_in_si<parsec_units, charged_particle_with_hessian>("cvi2 in pc, kg, s");
+    check_cvi2_iterates_as_in_si<parsec_units, charged_particle>("cvi2 in pc, kg, s without hessian");
+    check_cvi2_iterates_as_in_si<fermi_units, charged_particle_with_hessian>("cvi2 in fm, 1e24 kg, 1e-24 s");
 }
 
 // std::vector coordinates of quantities (v and dL/dq become vectors of velocities and forces)
