@@ -29,6 +29,8 @@
 
 #include <odeint_contact/odeint_contact.hpp>
 
+#include "stepper_templates.hpp"
+
 namespace odeint = boost::numeric::odeint;
 namespace oc = odeint_contact;
 
@@ -98,31 +100,12 @@ std::vector<double> flat(const C& c) {
     return std::vector<double>(c.data(), c.data() + c.size());
 }
 
-// The steppers, as templates of the state.
-struct use_chi2 {
-    template <class S>
-    using type = oc::chi2<S>;
-};
-struct use_chi4 {
-    template <class S>
-    using type = oc::chi4<S>;
-};
-struct use_chi6 {
-    template <class S>
-    using type = oc::chi6<S>;
-};
-struct use_chi8 {
-    template <class S>
-    using type = oc::chi8<S>;
-};
-struct use_cvi2 {
-    template <class S>
-    using type = oc::cvi2<S>;
-};
-struct use_runge_kutta4 {
-    template <class S>
-    using type = odeint::runge_kutta4<S>;
-};
+using test_support::use_chi2;
+using test_support::use_chi4;
+using test_support::use_chi6;
+using test_support::use_chi8;
+using test_support::use_cvi2;
+using test_support::use_runge_kutta4;
 using steppers = boost::mpl::list<use_chi2, use_chi4, use_chi6, use_chi8, use_cvi2, use_runge_kutta4>;
 
 constexpr std::size_t steps = 200;

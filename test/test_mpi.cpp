@@ -32,6 +32,7 @@
 
 #include "allocation_counter.hpp"
 #include "fput_chain.hpp"
+#include "stepper_templates.hpp"
 
 namespace odeint = boost::numeric::odeint;
 namespace oc = odeint_contact;
@@ -47,34 +48,13 @@ BOOST_TEST_GLOBAL_FIXTURE(mpi_environment);
 
 namespace {
 
-struct use_chi2 {
-    template <class S>
-    using type = oc::chi2<S>;
-};
-struct use_chi4 {
-    template <class S>
-    using type = oc::chi4<S>;
-};
-struct use_chi6 {
-    template <class S>
-    using type = oc::chi6<S>;
-};
-struct use_chi8 {
-    template <class S>
-    using type = oc::chi8<S>;
-};
-struct use_cvi2 {
-    template <class S>
-    using type = oc::cvi2<S>;
-};
-struct use_cvi4 {
-    template <class S>
-    using type = oc::cvi4<S>;
-};
-struct use_runge_kutta4 {
-    template <class S>
-    using type = odeint::runge_kutta4<S>;
-};
+using test_support::use_chi2;
+using test_support::use_chi4;
+using test_support::use_chi6;
+using test_support::use_chi8;
+using test_support::use_cvi2;
+using test_support::use_cvi4;
+using test_support::use_runge_kutta4;
 using steppers = boost::mpl::list<use_chi2, use_chi4, use_chi6, use_chi8, use_cvi2, use_cvi4, use_runge_kutta4>;
 
 // Not a multiple of 2 or 4: the slices differ in length by one.
