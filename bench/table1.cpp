@@ -71,7 +71,10 @@ struct kepler {
 };
 
 // The same Hamiltonian as the library's pieces (make_split_hamiltonian), for the cost of the
-// general split path against the separable one.
+// general split path against the separable one. On these small states one badly shaped load can
+// decide the ratio: bench/scan_forwarding.py lists loads that store-to-load forwarding cannot
+// serve (doc/methods.md, "Small states"); read ratios from runs with
+// --benchmark_enable_random_interleaving=true on a shared machine.
 struct kepler_split {
     using state_type = paper::kepler_state;
     static auto hamiltonian() {

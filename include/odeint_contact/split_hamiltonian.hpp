@@ -213,7 +213,8 @@ public:
     void flow(X& x, const T& t, const T& dt) const {
         const auto a = scaling_flow(x.s, t, dt);
         using op = typename detail::component_operations_t<decltype(x.p)>::template scale_sum1<decltype(a.factor)>;
-        contact_algebra::for_each2(x.p, x.p, op(a.factor));
+        // held in a register: see detail::held_in_register (a 16-byte load of a over its two halves)
+        contact_algebra::for_each2(x.p, x.p, op(detail::held_in_register(a.factor)));
         x.s = a.s;
     }
 

@@ -247,6 +247,23 @@ struct assign_zero {
 
 // ---- the split step for the composition engine ------------------------------------------------
 
+// x, unchanged, as a value GCC must hold in a register: for the action flow's factor in the
+// split step's kick-scale-kick. On small fixed-size p (std::array) GCC 12 for x86-64 without
+// SSE3 vectorises that update of p and broadcasts the factor by loading the flow's whole result
+// {s', factor} from the stack as one 16-byte vector, right after the call has stored it there as
+// two 8-byte halves. A load that spans two stores cannot take its data from them (store-to-load
+// forwarding fails) and waits until both have reached the cache: about 10 ns of a 60 ns chi2
+// step on perturbed Kepler (doc/methods.md, "Kepler: split against separable"). An empty asm
+// that holds x in an SSE register makes the broadcast come from that register; it emits no
+// instruction. Clang keeps the result in registers without it.
+template <class T>
+T held_in_register(T x) {
+#if defined(__GNUC__) && !defined(__clang__) && (defined(__x86_64__) || defined(__i386__)) && defined(__SSE2__)
+    if constexpr (std::is_same<T, double>::value || std::is_same<T, float>::value) asm("" : "+x"(x));
+#endif
+    return x;
+}
+
 template <std::size_t Stages, class State, class Value, class Deriv, class Time, class Operations, class Errors>
 class split_step {
     static constexpr std::size_t stages = Stages;
@@ -362,12 +379,13 @@ private:
                 out.s -= h * v;
                 m_piece = n - 1;
                 const auto a = std::get<n - 1>(pieces).scaling_flow(out.s, ti, tau);
+                const auto factor = held_in_register(a.factor);
                 if constexpr (std::is_same<Operations, boost::numeric::odeint::default_operations>::value) {
-                    update_p(span, g, scale_kick_scale<Value, time_type>{a.factor, -h});
+                    update_p(span, g, scale_kick_scale<Value, time_type>{factor, -h});
                 } else {
                     using scale_sum2 = typename Operations::template scale_sum2<Value, time_type>;
                     update_p(span, g, scale_sum2(Value(1), -h));
-                    algebra.for_each3(out.p, out.p, g, scale_sum2(a.factor, -h));
+                    algebra.for_each3(out.p, out.p, g, scale_sum2(factor, -h));
                 }
                 out.s = a.s - h * v;
             } else {
