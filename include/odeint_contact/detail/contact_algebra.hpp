@@ -60,9 +60,10 @@ struct is_eigen_plain_dynamic<T, std::void_t<typename T::MapType, typename T::Co
     : std::bool_constant<default_kind<T>() == component_kind::eigen && (T::SizeAtCompileTime < 0)> {};
 
 // Elements per block: the operands of a fused op (up to 5 arrays, 5 KB) stay in the L1 cache
-// between the op's Eigen expressions. Smaller blocks pay more per block, larger ones were slower
-// at N = 1e6: a microbenchmark of cvi2's kick and drift (5 arrays of 1e6) took 1.0-1.1 times a
-// fused scalar loop in blocks of 32-128, 1.2-1.4 in blocks of 512-2048, 1.6 on whole objects.
+// between the op's Eigen expressions. Much smaller blocks pay more per block (fixed blocks of 8
+// executed a quarter more instructions in cvi2); larger ones were slower at N = 1e6 (cvi2's kick
+// and drift over 5 arrays: blocks of 32-128 took 1.0-1.1 times a fused scalar loop, blocks of
+// 512-2048 1.2-1.4 times, whole objects 1.6 times; doc/methods.md).
 inline constexpr std::ptrdiff_t eigen_block_elements = 128;
 
 // The outer slices [first, first + count) of x (columns of a column-major matrix, rows of a
