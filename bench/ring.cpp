@@ -23,9 +23,11 @@
 //   ring --openmp N           chi2 on contact_state<openmp_state<double>> with 1 and 2 threads
 //   ring --split [N...]       chi2 and chi4 on std::vector: the separable Hamiltonian against the
 //                             same one as the library's pieces (make_split_hamiltonian)
-//   ring --steps WHAT N K     K untimed steps at N on std::vector of WHAT: cvi2, cvi2/s (carried
-//                             sample), hand_cvi2, hand_cvi2/f (evaluating grad V at the start),
-//                             for callgrind and cachegrind: the difference of two K gives a step
+//   ring --steps WHAT N K     K untimed steps at N on std::vector of WHAT: chi2, chi4, cvi2,
+//                             cvi2/s (carried sample), hand_cvi2, hand_cvi2/f (evaluating grad V
+//                             at the start); WHAT@eigen (chi2@eigen, ...) the library's on
+//                             Eigen::VectorXd; for callgrind and cachegrind: the difference of
+//                             two K gives a step
 //
 // Build in Release (target ring). Times are the minimum over repeats, in CPU time of the
 // thread (wall time for --openmp).
@@ -38,6 +40,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <time.h>
@@ -482,33 +485,53 @@ void run_openmp(std::size_t n) {
     std::printf("N = %zu, chi2 on std::vector: %.3e s per step\n", n, serial);
 }
 
-// K steps of one method, untimed (ring --steps).
-int run_steps(const std::string& what, std::size_t n, std::size_t k) {
-    using vstate = oc::contact_state<std::vector<double>>;
-    auto x = initial<std::vector<double>>(n);
+// K steps of one method, untimed (ring --steps), on components of type C.
+template <class C>
+int run_steps_on(const std::string& what, const std::string& name, std::size_t n, std::size_t k) {
+    using state = oc::contact_state<C>;
+    auto x = initial<C>(n);
     const auto h = hamiltonian();
-    oc::cvi2<vstate> stepper;
+    oc::cvi2<state> stepper;
     double t = 0;
-    if (what == "cvi2") {
+    if (what == "chi2" || what == "chi4") {
+        // through integrate_n_steps, as run_all times them
+        if (what == "chi2")
+            odeint::integrate_n_steps(oc::chi2<state>{}, h, x, t, dt, k);
+        else
+            odeint::integrate_n_steps(oc::chi4<state>{}, h, x, t, dt, k);
+    } else if (what == "cvi2") {
         for (std::size_t i = 0; i < k; ++i, t += dt) stepper.do_step(h, x, t, dt);
     } else if (what == "cvi2/s") {
-        oc::cvi2<vstate>::sample_type v;
+        typename oc::cvi2<state>::sample_type v;
         stepper.initialize(h, x, t, v);
         for (std::size_t i = 0; i < k; ++i, t += dt) stepper.do_step(h, x, v, t, dt);
-    } else if (what == "hand_cvi2" || what == "hand_cvi2/f") {
-        hand_cvi2 m{x.q, x.p, std::vector<double>(n), 0.0, 0.0};
-        m.potential();
-        for (std::size_t i = 0; i < k; ++i) {
-            if (what == "hand_cvi2/f") m.potential();
-            m.step();
+    } else if constexpr (std::is_same<C, std::vector<double>>::value) {
+        if (what == "hand_cvi2" || what == "hand_cvi2/f") {
+            hand_cvi2 m{x.q, x.p, std::vector<double>(n), 0.0, 0.0};
+            m.potential();
+            for (std::size_t i = 0; i < k; ++i) {
+                if (what == "hand_cvi2/f") m.potential();
+                m.step();
+            }
+            x.s = m.s;
+        } else {
+            std::fprintf(stderr, "ring --steps: unknown method %s\n", name.c_str());
+            return 1;
         }
-        x.s = m.s;
     } else {
-        std::fprintf(stderr, "ring --steps: unknown method %s\n", what.c_str());
+        std::fprintf(stderr, "ring --steps: unknown method %s\n", name.c_str());
         return 1;
     }
-    std::printf("%s N = %zu, %zu steps: s = %.17g\n", what.c_str(), n, k, x.s);
+    std::printf("%s N = %zu, %zu steps: s = %.17g\n", name.c_str(), n, k, x.s);
     return 0;
+}
+
+// WHAT on std::vector, or on Eigen::VectorXd with the suffix @eigen (chi2@eigen).
+int run_steps(const std::string& what, std::size_t n, std::size_t k) {
+    const std::string suffix = "@eigen";
+    if (what.size() > suffix.size() && what.compare(what.size() - suffix.size(), suffix.size(), suffix) == 0)
+        return run_steps_on<Eigen::VectorXd>(what.substr(0, what.size() - suffix.size()), what, n, k);
+    return run_steps_on<std::vector<double>>(what, what, n, k);
 }
 
 }  // namespace

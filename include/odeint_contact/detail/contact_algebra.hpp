@@ -35,8 +35,9 @@ struct is_contact_state<contact_state<Q, P, S>> : std::true_type {};
 
 // A component whose component_traits name an algebra_type gets that algebra (odeint's
 // mpi_nested_algebra for mpi_state, which is no range: odeint_contact/mpi.hpp). Otherwise scalars
-// (numbers, quantities) and Eigen objects are updated as whole objects (odeint's
-// vector_space_algebra; Eigen fuses each operation into one loop); ranges of plain numbers with
+// (numbers, quantities) are updated as whole objects (odeint's vector_space_algebra), Eigen
+// objects as whole objects or, when large, block by block (eigen_block_algebra below; Eigen
+// fuses each expression into one loop); ranges of plain numbers with
 // the algebra odeint picks for them (array_algebra, range_algebra, openmp_nested_algebra for
 // openmp_state, ...); ranges of quantities with range_algebra, which only needs element-wise
 // operations.
@@ -45,9 +46,129 @@ struct has_traits_algebra : std::false_type {};
 template <class T>
 struct has_traits_algebra<T, std::void_t<typename component_traits<T>::algebra_type>> : std::true_type {};
 
+// ---- Eigen objects, block by block --------------------------------------------------------------
+
+// A dynamically sized Eigen Matrix or Array (a plain object: one contiguous array, with the
+// static Map functions of Eigen's PlainObjectBase), recognised without including Eigen.
+template <class T, class = void>
+struct is_eigen_plain_dynamic : std::false_type {};
+template <class T>
+struct is_eigen_plain_dynamic<T, std::void_t<typename T::MapType, typename T::ConstMapType,
+                                             decltype(std::declval<T&>().data()),
+                                             decltype(T::IsRowMajor), decltype(T::IsVectorAtCompileTime),
+                                             decltype(T::SizeAtCompileTime)>>
+    : std::bool_constant<default_kind<T>() == component_kind::eigen && (T::SizeAtCompileTime < 0)> {};
+
+// Elements per block: the operands of a fused op (up to 5 arrays, 5 KB) stay in the L1 cache
+// between the op's Eigen expressions. Much smaller blocks pay more per block (fixed blocks of 8
+// executed a quarter more instructions in cvi2); larger ones were slower at N = 1e6 (cvi2's kick
+// and drift over 5 arrays: blocks of 32-128 took 1.0-1.1 times a fused scalar loop, blocks of
+// 512-2048 1.2-1.4 times, whole objects 1.6 times; doc/methods.md).
+inline constexpr std::ptrdiff_t eigen_block_elements = 128;
+
+// The outer slices [first, first + count) of x (columns of a column-major matrix, rows of a
+// row-major one, elements of a vector) as an Eigen Map, writable when x is.
+template <class X>
+auto eigen_outer_block(X& x, std::ptrdiff_t first, std::ptrdiff_t count) {
+    using T = std::remove_const_t<X>;
+    if constexpr (T::IsVectorAtCompileTime) {
+        return T::Map(x.data() + first, count);
+    } else if constexpr (T::IsRowMajor) {
+        return T::Map(x.data() + first * x.cols(), count, x.cols());
+    } else {
+        return T::Map(x.data() + first * x.rows(), x.rows(), count);
+    }
+}
+
+template <class X>
+std::ptrdiff_t eigen_inner_size(const X& x) {
+    if constexpr (X::IsVectorAtCompileTime)
+        return 1;
+    else
+        return X::IsRowMajor ? x.cols() : x.rows();
+}
+
+// An op on dynamically sized Eigen objects of one layout is applied to consecutive blocks of
+// them, in order, rather than once to the whole objects (as odeint's vector_space_algebra does).
+// Each statement of an op is an Eigen expression, one vectorised loop: on whole objects an op
+// of several statements, or one with a sum (with_sum_of_squares, kick_drift), makes a pass over
+// memory per statement, where on blocks that stay in cache each array is read and written once,
+// as by range_algebra on a std::vector (bench/ring at N = 1e6, doc/methods.md). Element by
+// element the operations are the same; a sum an op accumulates is formed block after block.
+// Small objects, fixed sizes, other types and operands of different layouts: the whole objects,
+// as vector_space_algebra.
+template <class Tuple, std::size_t... I>
+inline void for_each_eigen_block(Tuple&& args, std::index_sequence<I...>) {
+    const auto& op = std::get<sizeof...(I)>(args);
+    using first_type = std::decay_t<std::tuple_element_t<0, std::decay_t<Tuple>>>;
+    if constexpr ((is_eigen_plain_dynamic<std::decay_t<std::tuple_element_t<I, std::decay_t<Tuple>>>>::value && ...)) {
+        // bool: the enumerations of different Eigen types do not compare
+        constexpr bool same_order =
+            ((bool(std::decay_t<std::tuple_element_t<I, std::decay_t<Tuple>>>::IsRowMajor) == bool(first_type::IsRowMajor) &&
+              bool(std::decay_t<std::tuple_element_t<I, std::decay_t<Tuple>>>::IsVectorAtCompileTime) ==
+                  bool(first_type::IsVectorAtCompileTime)) &&
+             ...);
+        const auto& first = std::get<0>(args);
+        if constexpr (same_order) {
+            const bool same_shape =
+                ((std::get<I>(args).rows() == first.rows() && std::get<I>(args).cols() == first.cols()) && ...);
+            if (same_shape && first.size() > eigen_block_elements) {
+                const std::ptrdiff_t inner = eigen_inner_size(first);
+                const std::ptrdiff_t outer = first.size() / inner;
+                const std::ptrdiff_t step = std::max<std::ptrdiff_t>(1, eigen_block_elements / inner);
+                for (std::ptrdiff_t j = 0; j < outer; j += step) {
+                    const std::ptrdiff_t count = std::min(step, outer - j);
+                    auto blocks = std::make_tuple(eigen_outer_block(std::get<I>(args), j, count)...);
+                    op(std::get<I>(blocks)...);
+                }
+                return;
+            }
+        }
+    }
+    op(std::get<I>(args)...);
+}
+
+// The algebra of an Eigen component: vector_space_algebra, with ops on large dynamically sized
+// objects applied block by block (for_each_eigen_block).
+struct eigen_block_algebra {
+#define ODEINT_CONTACT_FOR_EACH(N)                                                                \
+    template <class... A>                                                                         \
+    static void for_each##N(A&&... a) {                                                           \
+        static_assert(sizeof...(A) == (N) + 1, "for_each" #N " takes " #N " states and an op");    \
+        for_each_eigen_block(std::forward_as_tuple(a...), std::make_index_sequence<N>{});         \
+    }
+    ODEINT_CONTACT_FOR_EACH(1)
+    ODEINT_CONTACT_FOR_EACH(2)
+    ODEINT_CONTACT_FOR_EACH(3)
+    ODEINT_CONTACT_FOR_EACH(4)
+    ODEINT_CONTACT_FOR_EACH(5)
+    ODEINT_CONTACT_FOR_EACH(6)
+    ODEINT_CONTACT_FOR_EACH(7)
+    ODEINT_CONTACT_FOR_EACH(8)
+    ODEINT_CONTACT_FOR_EACH(9)
+    ODEINT_CONTACT_FOR_EACH(10)
+    ODEINT_CONTACT_FOR_EACH(11)
+    ODEINT_CONTACT_FOR_EACH(12)
+    ODEINT_CONTACT_FOR_EACH(13)
+    ODEINT_CONTACT_FOR_EACH(14)
+    ODEINT_CONTACT_FOR_EACH(15)
+#undef ODEINT_CONTACT_FOR_EACH
+
+    template <class S>
+    static auto norm_inf(const S& x) {
+        return boost::numeric::odeint::vector_space_algebra::norm_inf(x);
+    }
+};
+
+// ---- the algebra of each component ----------------------------------------------------------------
+
 template <class T, class = void>
 struct component_algebra {
     using type = boost::numeric::odeint::vector_space_algebra;
+};
+template <class T>
+struct component_algebra<T, std::enable_if_t<default_kind<T>() == component_kind::eigen && !has_traits_algebra<T>::value>> {
+    using type = eigen_block_algebra;
 };
 template <class T>
 struct component_algebra<T, std::enable_if_t<is_range_v<T> && !has_traits_algebra<T>::value>> {
@@ -141,7 +262,8 @@ template <class T>
 inline constexpr bool is_sequential_algebra_v =
     std::is_same<component_algebra_t<T>, boost::numeric::odeint::range_algebra>::value ||
     std::is_same<component_algebra_t<T>, boost::numeric::odeint::array_algebra>::value ||
-    std::is_same<component_algebra_t<T>, boost::numeric::odeint::vector_space_algebra>::value;
+    std::is_same<component_algebra_t<T>, boost::numeric::odeint::vector_space_algebra>::value ||
+    std::is_same<component_algebra_t<T>, eigen_block_algebra>::value;
 
 // t1 = a1 t2 + a2 t3, and *sum += t3 . t3: odeint's scale_sum2 with the sum of squares of its
 // last operand in the same pass. Element by element the additions are those of dot(p, p).
