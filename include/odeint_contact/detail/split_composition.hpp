@@ -367,7 +367,8 @@ private:
         if constexpr (kick < n) {
             // Piece `kick` evaluated once for both of its half flows.
             using middle_t = std::tuple_element_t<n - 1, pieces_type>;
-            auto& g = m_kick.m_v.p;
+            local_kick_buffer_t local_g;
+            auto& g = kick_buffer(local_g);
             using kick_value_t = std::decay_t<decltype(std::get<kick>(pieces).kick(out.q, ti, g))>;
             kick_value_t v{};
             step_span<Alg, pieces_type, StateIn, StateOut, FromInput> span{algebra, pieces, in, out, i, ti, h, dt};
@@ -402,6 +403,16 @@ private:
             flow<n - 1>(span, tau);
             backward(span, std::make_index_sequence<n - 1>{});
         }
+    }
+
+    // Where a shared kick's dphi/dq goes: a local of the stage when `local` is the buffer
+    // itself, else m_kick.
+    template <class Local>
+    auto& kick_buffer(Local& local) {
+        if constexpr (std::is_same<Local, kick_buffer_t>::value)
+            return local;
+        else
+            return m_kick.m_v.p;
     }
 
     // Whether the first piece can flow from `in` into `out` (flow(in, out, t, dt[, work])).
@@ -546,6 +557,19 @@ private:
     using kick_buffer_t = std::decay_t<decltype(std::declval<deriv_type&>().p)>;
     boost::numeric::odeint::state_wrapper<deriv_type> m_work;  // the pieces' scratch
     boost::numeric::odeint::state_wrapper<deriv_type> m_kick;  // a shared kick's dphi/dq (its p)
+    // A small fixed-size kick buffer is a local of the stage instead of m_kick: the compiler
+    // then knows that it is not p, whereas a member might be. On perturbed Kepler (std::array
+    // of two doubles) GCC 12 at -O2 then updates p in one vector pass and the kinetic flow
+    // after it takes p from that register. With m_kick the kick wrote p element by element
+    // (a vector pass would need a test that g and p do not overlap, which -O2's vectoriser
+    // does not make) and the kinetic flow, whose q and p are members of one state and cannot
+    // overlap, loaded p as one vector: a 16-byte load over two 8-byte stores, which
+    // store-to-load forwarding cannot serve (doc/methods.md, "Small states"). Resizeable
+    // buffers stay members (no allocation per step), and so do large ones (no large frame).
+    struct no_local_buffer {};
+    static constexpr bool local_kick =
+        !boost::numeric::odeint::is_resizeable<kick_buffer_t>::value && sizeof(kick_buffer_t) <= 256;
+    using local_kick_buffer_t = std::conditional_t<local_kick, kick_buffer_t, no_local_buffer>;
     static constexpr std::size_t no_part = std::size_t(-1);
     std::size_t m_stage = 0;
     std::size_t m_piece = no_part;      // the piece whose flow is running
