@@ -25,7 +25,12 @@
 // value_and_gradient when the potential has it). Per stage also one flow of T (in the pass that
 // forms pi), one F, one dF/ds and one solve_implicit (which also supplies 1 + h F_s at the
 // root). On large states a plain step streams 12 arrays of the size of q (10 with a carried
-// sample; doc/methods.md).
+// sample; doc/methods.md). A plain cvi2 step (one stage, no carried sample) with a potential
+// that has value_and_kick and an action affine in s (linear_action, affine_action) calls
+// value_and_kick twice instead, for pi and for p_{k+1} = pi/b - (h/b) grad V_{k+1} with
+// b = 1 + h F_s taken before s_{k+1} (F_s does not depend on s), and streams 9 arrays.
+// cvi<Table> of more stages and the step with a carried sample keep value_and_gradient: the
+// stages share grad V at their boundaries, and the sample must hold it.
 // What it keeps: nothing between steps: plain do_step is always a fresh stepper's step. To save
 // the evaluation at the start of each step in a run, carry the sample (V and grad V at the
 // current q and t) yourself, as odeint's FSAL steppers carry dx/dt:

@@ -23,8 +23,11 @@
 //                                                 through step(), e.g. cvi's sample)
 //   stage(algebra, system, i, in, out, t, dt, name)
 //                                                 stage i of N: reads `in` at i == 0, writes
-//                                                 `out` only at i == N - 1 (in and out may be
-//                                                 the same object). The engine runs a step on
+//                                                 `out` (in and out may be the same object:
+//                                                 what a stage reads of `in` it reads before
+//                                                 writing it; chi writes `out` from stage 0
+//                                                 on where the engine protects it, cvi only
+//                                                 at i == N - 1). The engine runs a step on
 //                                                 dynamically sized q and p into its spare state
 //                                                 and swaps the result in
 //                                                 (result_swapped_in<State, StateOut>), and
