@@ -66,7 +66,6 @@
 #include <cmath>
 #include <cstddef>
 #include <limits>
-#include <memory>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -336,18 +335,15 @@ public:
         // then, and is copied out once nothing can fail. The stage's body is written once for
         // both destinations: a lambda called for each was left out of line (a third more
         // instructions per step on small states).
-        constexpr bool same_types = std::is_same<std::decay_t<decltype(out.q)>, coordinate_type>::value &&
-                                    std::is_same<std::decay_t<decltype(out.p)>, momentum_type>::value;
-        const bool to_out = same_types && (stages == 1 || last) &&
-                            (result_swapped_in<State, StateOut>::value ||
-                             static_cast<const void*>(std::addressof(in)) == static_cast<const void*>(std::addressof(out)));
+        constexpr bool same_types = has_state_parts_v<State, StateOut>;
+        const bool to_out = (stages == 1 || last) && out_is_protected<State>(in, out);
         if ((stages == 1 || last) && !to_out) {
             namespace odeint = boost::numeric::odeint;
             odeint::adjust_size_by_resizeability(m_q, in.q, typename odeint::is_resizeable<coordinate_type>::type());
             odeint::adjust_size_by_resizeability(m_p, in.p, typename odeint::is_resizeable<momentum_type>::type());
         }
-        auto& q_next = pick<same_types>(to_out, out.q, m_q.m_v);
-        auto& p_next = pick<same_types>(to_out, out.p, m_p.m_v);
+        auto& q_next = pick_if<same_types>(to_out, out.q, m_q.m_v);
+        auto& p_next = pick_if<same_types>(to_out, out.p, m_p.m_v);
         const auto dt_T = [&] {
             if constexpr (fused) {
                 return kinetic.kicked_flow(algebra, q_in, p_in, a, time_type(-h), force_start, dt, q_next, p_next);
@@ -430,18 +426,15 @@ private:
         // F_s does not depend on s: at s_k it is F_s at the unknown s_{k+1}.
         const Value b = Value(1) + Value(detail::to_value(h * action.derivative(s_in, t1)));
 
-        constexpr bool same_types = std::is_same<std::decay_t<decltype(out.q)>, coordinate_type>::value &&
-                                    std::is_same<std::decay_t<decltype(out.p)>, momentum_type>::value;
-        const bool to_out = same_types &&
-                            (result_swapped_in<State, StateOut>::value ||
-                             static_cast<const void*>(std::addressof(in)) == static_cast<const void*>(std::addressof(out)));
+        constexpr bool same_types = has_state_parts_v<State, StateOut>;
+        const bool to_out = out_is_protected<State>(in, out);
         if (!to_out) {
             namespace odeint = boost::numeric::odeint;
             odeint::adjust_size_by_resizeability(m_q, in.q, typename odeint::is_resizeable<coordinate_type>::type());
             odeint::adjust_size_by_resizeability(m_p, in.p, typename odeint::is_resizeable<momentum_type>::type());
         }
-        auto& q_next = pick<same_types>(to_out, out.q, m_q.m_v);
-        auto& p_next = pick<same_types>(to_out, out.p, m_p.m_v);
+        auto& q_next = pick_if<same_types>(to_out, out.q, m_q.m_v);
+        auto& p_next = pick_if<same_types>(to_out, out.p, m_p.m_v);
 
         const energy_type v_start = detail::potential_value_and_kick(potential, in.q, t, a, h, in.p, p_next);
         const auto dt_T = kinetic.flow(algebra, in.q, p_next, dt, q_next);
@@ -470,15 +463,6 @@ private:
             algebra.for_each2(out.p, m_p.m_v, copy(Value(1)));
         }
         out.s = root.s;
-    }
-
-    // a when to_a (only when A is B), else b
-    template <bool Same, class A, class B>
-    static B& pick(bool to_a, A& a, B& b) {
-        if constexpr (Same)
-            return to_a ? a : b;
-        else
-            return b;
     }
 
     static std::string failure_prefix(const char* name, std::size_t i, const time_type& t, const time_type& dt) {

@@ -25,7 +25,6 @@
 
 #include <array>
 #include <cstddef>
-#include <memory>
 #include <string>
 #include <type_traits>
 
@@ -117,13 +116,10 @@ public:
         // the work state's q, cost chi2 an array's worth of cache misses per step at N = 1e6 on
         // a 32 MB cache: bench/ring --steps under cachegrind); else in the work state. The
         // input is read before it is overwritten: q by the first flow of T, p by the first kick.
-        constexpr bool same_types = std::is_same<std::decay_t<decltype(out.q)>, coordinate_type>::value &&
-                                    std::is_same<std::decay_t<decltype(out.p)>, momentum_type>::value;
-        const bool to_out = same_types &&
-                            (result_swapped_in<State, StateOut>::value ||
-                             static_cast<const void*>(std::addressof(in)) == static_cast<const void*>(std::addressof(out)));
-        auto& work_q = pick<same_types>(to_out, out.q, m_work.m_v.q);
-        auto& work_p = pick<same_types>(to_out, out.p, m_work.m_v.p);
+        constexpr bool same_types = has_state_parts_v<State, StateOut>;
+        const bool to_out = out_is_protected<State>(in, out);
+        auto& work_q = pick_if<same_types>(to_out, out.q, m_work.m_v.q);
+        auto& work_p = pick_if<same_types>(to_out, out.p, m_work.m_v.p);
         // C over the first half stage, from the input; s is carried in m_s until the step has
         // succeeded.
         if (i == 0) m_s = in.s + kinetic_flow(algebra, kinetic, in.q, in.p, time_type(m_times.half[0] * dt), work_q);
@@ -200,15 +196,6 @@ public:
     }
 
 private:
-    // a when to_a (only when A is B), else b
-    template <bool Same, class A, class B>
-    static B& pick(bool to_a, A& a, B& b) {
-        if constexpr (Same)
-            return to_a ? a : b;
-        else
-            return b;
-    }
-
     // The flow of T over tau from (q, p): writes q_out = q + tau dT/dp and returns the change
     // of s, tau (p . dT/dp - T). The kinetic part's own flow when it has one (kinetic.hpp).
     template <class Alg, class Kinetic, class QIn, class P, class QOut>
