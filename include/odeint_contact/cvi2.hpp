@@ -314,10 +314,7 @@ public:
         const auto action_start = action.value(s_in, t);
         const Value a = Value(1) - Value(detail::to_value(h * action.derivative(s_in, t)));
         if (!(a > 0) || !detail::is_finite(a))
-            throw step_error(failure_prefix(name, i, t_step, dt_step) + "1 - (dt/2) dF/ds(s, t) = " + detail::format(a) +
-                             " must be positive (dF/ds = " + detail::format(action.derivative(s_in, t)) +
-                             ", s = " + detail::format(s_in) +
-                             "): the step is too long for the damping; the state is unchanged");
+            throw_start_factor(failure_prefix(name, i, t_step, dt_step), a, action.derivative(s_in, t), s_in);
 
         // The discrete Legendre transform at q_k, solved for pi = m Delta/tau, then
         // q_{k+1} = q_k + tau pi/m and tau (m/2)|Delta/tau|^2 = tau T(pi): exactly the flow of T
@@ -370,10 +367,7 @@ public:
         const Value b = root.slope ? Value(*root.slope)
                                    : Value(1) + Value(detail::to_value(h * action.derivative(root.s, t1)));
         if (!(b > 0) || !detail::is_finite(b))
-            throw step_error(failure_prefix(name, i, t_step, dt_step) +
-                             "the new momentum divides by 1 + (dt/2) dF/ds(s_new) = " + detail::format(b) +
-                             ", which must be positive (s_new = " + detail::format(root.s) +
-                             "); the state is unchanged");
+            throw_end_factor(failure_prefix(name, i, t_step, dt_step), b, root.s);
 
         // (pi - h grad V_{k+1}) / b: one pass with odeint's default operations (bench/ring), the
         // same operations element by element; with other operations two.
@@ -419,10 +413,7 @@ private:
         const auto action_start = action.value(s_in, t);
         const Value a = Value(1) - Value(detail::to_value(h * action.derivative(s_in, t)));
         if (!(a > 0) || !detail::is_finite(a))
-            throw step_error(failure_prefix(name, 0, t, dt) + "1 - (dt/2) dF/ds(s, t) = " + detail::format(a) +
-                             " must be positive (dF/ds = " + detail::format(action.derivative(s_in, t)) +
-                             ", s = " + detail::format(s_in) +
-                             "): the step is too long for the damping; the state is unchanged");
+            throw_start_factor(failure_prefix(name, 0, t, dt), a, action.derivative(s_in, t), s_in);
         // F_s does not depend on s: at s_k it is F_s at the unknown s_{k+1}.
         const Value b = Value(1) + Value(detail::to_value(h * action.derivative(s_in, t1)));
 
@@ -446,10 +437,7 @@ private:
             m_part_stage = 0;
             const action_solve<action_t> root = action.template solve_implicit<Value>(r, h, t1);
             m_part_stage = no_part;
-            throw step_error(failure_prefix(name, 0, t, dt) +
-                             "the new momentum divides by 1 + (dt/2) dF/ds(s_new) = " + detail::format(b) +
-                             ", which must be positive (s_new = " + detail::format(root.s) +
-                             "); the state is unchanged");
+            throw_end_factor(failure_prefix(name, 0, t, dt), b, root.s);
         }
         const energy_type v_end =
             detail::potential_value_and_kick(potential, q_next, t1, Value(1) / b, time_type(h / b), p_next, p_next);
@@ -463,6 +451,20 @@ private:
             algebra.for_each2(out.p, m_p.m_v, copy(Value(1)));
         }
         out.s = root.s;
+    }
+
+    // The discrete Legendre transforms' factors a = 1 - h F_s(s_k) and b = 1 + h F_s(s_{k+1}) must
+    // be positive (see stage()).
+    template <class Derivative>
+    [[noreturn]] static void throw_start_factor(const std::string& prefix, const Value& a, const Derivative& fs,
+                                                const action_t& s) {
+        throw step_error(prefix + "1 - (dt/2) dF/ds(s, t) = " + detail::format(a) + " must be positive (dF/ds = " +
+                         detail::format(fs) + ", s = " + detail::format(s) +
+                         "): the step is too long for the damping; the state is unchanged");
+    }
+    [[noreturn]] static void throw_end_factor(const std::string& prefix, const Value& b, const action_t& s_new) {
+        throw step_error(prefix + "the new momentum divides by 1 + (dt/2) dF/ds(s_new) = " + detail::format(b) +
+                         ", which must be positive (s_new = " + detail::format(s_new) + "); the state is unchanged");
     }
 
     static std::string failure_prefix(const char* name, std::size_t i, const time_type& t, const time_type& dt) {
