@@ -6,28 +6,37 @@
 // methods in plain doubles that fuse everything a person writing for this one problem would:
 //   chi (a composition of k stages):  C | V+B+A+B | C | ... : 2k+1 passes over (q, p), each
 //        reading q and p and writing one of them (the flow of T with |p|^2 in the same loop;
-//        the potential's gradient computed in the loop that moves p, with no buffer);
-//   cvi2: (p -> pi, q += dt pi, |pi|^2) | (V, grad V at the new q into a buffer) | (p from pi).
-// The library runs through odeint::integrate_n_steps with the potential's value_and_gradient
-// (one pass writing the gradient into the stepper's buffer). Printed: seconds per step and the
-// ratios library / hand-written (goal <= 1.10) and library / runge_kutta4. The row chi2/g
-// compares the same library times with a hand-written chi2 that takes the gradient from a buffer
-// filled by the potential, as the library must (hand_chi2_buffered); the row chi2/k with a fully
-// fused chi2 that writes into a second pair of arrays and swaps them in, as the library's strong
-// guarantee must (hand_chi2_kept). The hand-written cvi2 carries
-// V and grad V from step to step; the row cvi2/f compares the library's plain do_step (through
-// integrate_n_steps, which evaluates them at the start of every step) with the same loop doing
-// that too, and cvi2/s the library's do_step with a carried sample with the loop as it is.
+//        the potential's gradient computed in the loop that moves p, with no buffer): 6k + 3
+//        arrays streamed;
+//   cvi2: (V, p -> pi with grad V_k) | (q += dt pi, |pi|^2) | (V, p from pi with grad V_{k+1}):
+//        9 arrays, no buffer.
+// The library runs through odeint::integrate_n_steps with ring_potential, whose value_and_kick
+// moves p in the pass that computes grad V (chi and plain cvi2 call it; the action f s is affine
+// in s). Printed: seconds per step and the ratios library / hand-written (goal <= 1.10) and
+// library / runge_kutta4. Rows:
+//   chi2, chi4, cvi2  the library with value_and_kick against the fully fused loops above;
+//   chi2/k   the same library times against a fully fused chi2 that writes into a second pair
+//            of arrays and swaps them in, as the library's strong guarantee must
+//            (hand_chi2_kept): what the guarantee's working set costs;
+//   chi2/g, chi4/g  the library with ring_gradient_potential (value_and_gradient only: grad V
+//            into the stepper's buffer, 8k + 3 arrays) against a hand-written chi that takes the
+//            gradient from a buffer the potential fills (hand_chi_buffered);
+//   cvi2/f   plain cvi2 with ring_gradient_potential (12 arrays) against the loop that evaluates
+//            V and grad V into a buffer at the start of every step, as a plain do_step must;
+//   cvi2/s   the library's do_step with a carried sample (ring_potential; the sample holds
+//            grad V, so no kick: 10 arrays) against the loop that carries grad V from step to step.
 //
 //   ring [N...]               all methods at N = 1e3, 1e4, ..., 1e7 or the N given
 //   ring --openmp N           chi2 on contact_state<openmp_state<double>> with 1 and 2 threads
 //   ring --split [N...]       chi2 and chi4 on std::vector: the separable Hamiltonian against the
 //                             same one as the library's pieces (make_split_hamiltonian)
-//   ring --steps WHAT N K     K untimed steps at N on std::vector of WHAT: chi2, chi4, cvi2,
-//                             cvi2/s (carried sample), hand_cvi2, hand_cvi2/f (evaluating grad V
-//                             at the start); WHAT@eigen (chi2@eigen, ...) the library's on
-//                             Eigen::VectorXd; for callgrind and cachegrind: the difference of
-//                             two K gives a step
+//   ring --steps WHAT N K     K untimed steps at N on std::vector of WHAT: chi2, chi4, cvi2 (with
+//                             value_and_kick), chi2/g, chi4/g, cvi2/g (without), cvi2/s (carried
+//                             sample), hand_chi2, hand_chi2/g (gradient buffer), hand_cvi2
+//                             (carrying grad V), hand_cvi2/f (evaluating it at the start),
+//                             hand_cvi2/k (fully fused); WHAT@eigen (chi2@eigen, ...) the
+//                             library's on Eigen::VectorXd; for callgrind and cachegrind: the
+//                             difference of two K gives a step
 //
 // Build in Release (target ring). Times are the minimum over repeats, in CPU time of the
 // thread (wall time for --openmp).
@@ -69,8 +78,9 @@ double site_energy(double x, double right) {
     return 0.5 * d * d + 0.25 * x * x * x * x;
 }
 
-// The potential for the library, on anything with data() and size(): one pass.
-struct ring_potential {
+// The potential for the library, on anything with data() and size(): one pass. This one has
+// value_and_gradient only, so the steppers take grad V from a buffer (rows .../g).
+struct ring_gradient_potential {
     template <class Q, class D>
     double value_and_gradient(const Q& q, double, D& g) const {
         const std::size_t n = static_cast<std::size_t>(q.size());
@@ -97,8 +107,9 @@ struct ring_potential {
     }
 
     // openmp_state: the chunks in parallel, neighbours across chunk boundaries from the adjacent
-    // chunk; V summed per chunk and then in chunk order.
-    double value_and_gradient(const odeint::openmp_state<double>& q, double, odeint::openmp_state<double>& g) const {
+    // chunk; V summed per chunk and then in chunk order. Kick(c, i, force) stores the force.
+    template <class Store>
+    static double chunked(const odeint::openmp_state<double>& q, Store store) {
         const auto chunks = static_cast<std::ptrdiff_t>(q.size());
         double v = 0;
 #pragma omp parallel for ordered schedule(static)
@@ -112,13 +123,16 @@ struct ring_potential {
             for (std::size_t i = 0; i < m; ++i) {
                 const double l = i > 0 ? x[i - 1] : left;
                 const double r = i + 1 < m ? x[i + 1] : right;
-                g[c][i] = site_force(l, x[i], r);
+                store(c, i, site_force(l, x[i], r));
                 part += site_energy(x[i], r);
             }
 #pragma omp ordered
             v += part;
         }
         return v;
+    }
+    double value_and_gradient(const odeint::openmp_state<double>& q, double, odeint::openmp_state<double>& g) const {
+        return chunked(q, [&g](std::size_t c, std::size_t i, double f) { g[c][i] = f; });
     }
     double value(const odeint::openmp_state<double>& q, double t) const {
         odeint::openmp_state<double> g = q;
@@ -129,8 +143,35 @@ struct ring_potential {
     }
 };
 
+// The same potential with value_and_kick: p_out = a p_in - b grad V in the pass that computes
+// grad V, as a hand-written loop does (the default rows).
+struct ring_potential : ring_gradient_potential {
+    template <class Q, class P>
+    double value_and_kick(const Q& q, double, double a, double b, const P& p_in, P& p_out) const {
+        const std::size_t n = static_cast<std::size_t>(q.size());
+        const double* x = q.data();
+        const double* y = p_in.data();
+        double* out = p_out.data();
+        // The ends peeled, so that the loop body has no index arithmetic beyond i +- 1.
+        out[0] = a * y[0] - b * site_force(x[n - 1], x[0], x[1]);
+        double v = site_energy(x[0], x[1]);
+        for (std::size_t i = 1; i + 1 < n; ++i) {
+            out[i] = a * y[i] - b * site_force(x[i - 1], x[i], x[i + 1]);
+            v += site_energy(x[i], x[i + 1]);
+        }
+        out[n - 1] = a * y[n - 1] - b * site_force(x[n - 2], x[n - 1], x[0]);
+        v += site_energy(x[n - 1], x[0]);
+        return v;
+    }
+    double value_and_kick(const odeint::openmp_state<double>& q, double, double a, double b,
+                          const odeint::openmp_state<double>& p_in, odeint::openmp_state<double>& p_out) const {
+        return chunked(q, [&](std::size_t c, std::size_t i, double f) { p_out[c][i] = a * p_in[c][i] - b * f; });
+    }
+};
+
+template <class Potential = ring_potential>
 auto hamiltonian() {
-    return oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, ring_potential{}, oc::linear_action(friction));
+    return oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, Potential{}, oc::linear_action(friction));
 }
 
 template <class C>
@@ -194,9 +235,9 @@ double library_with(const H& h, State x, std::size_t steps, int repeats) {
         steps, repeats);
 }
 
-template <class Stepper, class State>
+template <class Stepper, class State, class Potential = ring_potential>
 double library(State x, std::size_t steps, int repeats) {
-    return library_with<Stepper>(hamiltonian(), std::move(x), steps, repeats);
+    return library_with<Stepper>(hamiltonian<Potential>(), std::move(x), steps, repeats);
 }
 
 // The hand-written composition of k stages of the second-order splitting, F = f s.
@@ -257,30 +298,38 @@ double hand(std::array<double, K> w, std::size_t n, std::size_t steps, int repea
     return t;
 }
 
-// Hand-written chi2 through the library's interface: the gradient of V into a buffer by the
-// potential's own pass, then one pass B A B over p reading it. What any library that takes the
-// potential as a separate call must stream at least (two arrays more per stage than hand_chi,
-// whose loop over p computes the gradient itself); library / this is the library's own overhead.
-struct hand_chi2_buffered {
-    hand_chi<1> m;
+// Hand-written chi through the library's interface without value_and_kick: the gradient of V
+// into a buffer by the potential's own pass, then one pass B A B over p reading it. What any
+// library that takes the gradient from a separate call must stream at least (two arrays more per
+// stage than hand_chi, whose loop over p computes the gradient itself); the library without
+// value_and_kick / this is the library's own overhead.
+template <std::size_t K>
+struct hand_chi_buffered {
+    hand_chi<K> m;
     std::vector<double> g;
-    void step() {
-        const double h = dt / 2;
-        m.flow_t(h);
-        const double v = ring_potential{}.value_and_gradient(m.q, 0.0, g);
-        const double e = std::exp(-friction * dt);
+    void flow_vav(double h) {
+        const double v = ring_gradient_potential{}.value_and_gradient(m.q, 0.0, g);
+        const double e = std::exp(-friction * 2 * h);
         double* y = m.p.data();
         const double* d = g.data();
         const std::size_t n = m.p.size();
         for (std::size_t i = 0; i < n; ++i) y[i] = e * (y[i] - h * d[i]) - h * d[i];
         m.s = e * (m.s - h * v) - h * v;
-        m.flow_t(h);
+    }
+    void step() {
+        const auto& w = m.w;
+        m.flow_t(w[0] * dt / 2);
+        for (std::size_t i = 0; i < K; ++i) {
+            flow_vav(w[i] * dt / 2);
+            m.flow_t((i + 1 < K ? (w[i] + w[i + 1]) / 2 : w[i] / 2) * dt);
+        }
     }
 };
 
-double hand_buffered(std::size_t n, std::size_t steps, int repeats) {
+template <std::size_t K>
+double hand_buffered(std::array<double, K> w, std::size_t n, std::size_t steps, int repeats) {
     auto x0 = initial<std::vector<double>>(n);
-    hand_chi2_buffered m{hand_chi<1>{{1.0}, x0.q, x0.p, 0.0}, std::vector<double>(n)};
+    hand_chi_buffered<K> m{hand_chi<K>{w, x0.q, x0.p, 0.0}, std::vector<double>(n)};
     return time_per_step(
         [&](std::size_t k) {
             for (std::size_t i = 0; i < k; ++i) m.step();
@@ -375,18 +424,50 @@ struct hand_cvi2 {
         s = ((r_start + 0.5 * dt * pp) - h * v) / b;
         for (std::size_t i = 0; i < n; ++i) p[i] = (p[i] - h * g[i]) / b;
     }
+    // p = c p - d grad V(q), V(q): the kick with the gradient computed in the loop (no buffer)
+    double kick(double c, double d) {
+        const std::size_t n = q.size();
+        auto at = [&](std::size_t i, double l, double r) {
+            p[i] = c * p[i] - d * site_force(l, q[i], r);
+            return site_energy(q[i], r);
+        };
+        double e = at(0, q[n - 1], q[1]);
+        for (std::size_t i = 1; i + 1 < n; ++i) e += at(i, q[i - 1], q[i + 1]);
+        return e + at(n - 1, q[n - 2], q[0]);
+    }
+    // The fully fused step (9 arrays): kick to pi with grad V_k, drift, kick with grad V_{k+1};
+    // g and v unused.
+    void step_kicked() {
+        const double h = dt / 2;
+        const double a = 1 - h * friction;
+        const double b = 1 + h * friction;
+        const std::size_t n = q.size();
+        const double v0 = kick(a, h);
+        double pp = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            q[i] += dt * p[i];
+            pp += p[i] * p[i];
+        }
+        const double v1 = kick(1 / b, h / b);
+        s = ((s - h * (v0 + friction * s) + 0.5 * dt * pp) - h * v1) / b;
+    }
 };
 
 // fresh: V and grad V evaluated at the start of every step, as the library's plain do_step must
 // (it keeps nothing between steps); otherwise carried from the previous step, as hand_cvi2 and
 // the library's do_step with a sample do.
-double hand_cvi(std::size_t n, std::size_t steps, int repeats, bool fresh = false) {
+// kicked: the fully fused step_kicked instead.
+double hand_cvi(std::size_t n, std::size_t steps, int repeats, bool fresh = false, bool kicked = false) {
     auto x0 = initial<std::vector<double>>(n);
     hand_cvi2 m{x0.q, x0.p, std::vector<double>(n), 0.0, 0.0};
     m.potential();
     const double t = time_per_step(
         [&](std::size_t k) {
             for (std::size_t i = 0; i < k; ++i) {
+                if (kicked) {
+                    m.step_kicked();
+                    continue;
+                }
                 if (fresh) m.potential();
                 m.step();
             }
@@ -431,17 +512,26 @@ void run_all(const std::vector<std::size_t>& sizes) {
         const double chi2_vec = library<oc::chi2<vstate>>(initial<std::vector<double>>(n), steps, repeats);
         const double chi2_eig = library<oc::chi2<estate>>(initial<Eigen::VectorXd>(n), steps, repeats);
         row("chi2", chi2_vec, chi2_eig, hand<1>({1.0}, n, steps, repeats));
-        row("chi2/g", chi2_vec, chi2_eig, hand_buffered(n, steps, repeats));
         row("chi2/k", chi2_vec, chi2_eig, hand_kept(n, steps, repeats));
+        row("chi2/g",
+            library<oc::chi2<vstate>, vstate, ring_gradient_potential>(initial<std::vector<double>>(n), steps, repeats),
+            library<oc::chi2<estate>, estate, ring_gradient_potential>(initial<Eigen::VectorXd>(n), steps, repeats),
+            hand_buffered<1>({1.0}, n, steps, repeats));
         row("chi4", library<oc::chi4<vstate>>(initial<std::vector<double>>(n), steps, repeats),
             library<oc::chi4<estate>>(initial<Eigen::VectorXd>(n), steps, repeats), hand<3>(w4, n, steps, repeats));
-        const double cvi2_vec = library<oc::cvi2<vstate>>(initial<std::vector<double>>(n), steps, repeats);
-        const double cvi2_eig = library<oc::cvi2<estate>>(initial<Eigen::VectorXd>(n), steps, repeats);
-        const double cvi2_hand = hand_cvi(n, steps, repeats);
-        row("cvi2", cvi2_vec, cvi2_eig, cvi2_hand);
-        row("cvi2/f", cvi2_vec, cvi2_eig, hand_cvi(n, steps, repeats, true));
+        row("chi4/g",
+            library<oc::chi4<vstate>, vstate, ring_gradient_potential>(initial<std::vector<double>>(n), steps, repeats),
+            library<oc::chi4<estate>, estate, ring_gradient_potential>(initial<Eigen::VectorXd>(n), steps, repeats),
+            hand_buffered<3>(w4, n, steps, repeats));
+        row("cvi2", library<oc::cvi2<vstate>>(initial<std::vector<double>>(n), steps, repeats),
+            library<oc::cvi2<estate>>(initial<Eigen::VectorXd>(n), steps, repeats),
+            hand_cvi(n, steps, repeats, false, true));
+        row("cvi2/f",
+            library<oc::cvi2<vstate>, vstate, ring_gradient_potential>(initial<std::vector<double>>(n), steps, repeats),
+            library<oc::cvi2<estate>, estate, ring_gradient_potential>(initial<Eigen::VectorXd>(n), steps, repeats),
+            hand_cvi(n, steps, repeats, true));
         row("cvi2/s", library_carried(initial<std::vector<double>>(n), steps, repeats),
-            library_carried(initial<Eigen::VectorXd>(n), steps, repeats), cvi2_hand);
+            library_carried(initial<Eigen::VectorXd>(n), steps, repeats), hand_cvi(n, steps, repeats));
     }
 }
 
@@ -485,31 +575,50 @@ void run_openmp(std::size_t n) {
     std::printf("N = %zu, chi2 on std::vector: %.3e s per step\n", n, serial);
 }
 
-// K steps of one method, untimed (ring --steps), on components of type C.
+// K steps of one method, untimed (ring --steps), on components of type C; the library's chi
+// through integrate_n_steps, as run_all times them; .../g with ring_gradient_potential (no
+// value_and_kick).
 template <class C>
 int run_steps_on(const std::string& what, const std::string& name, std::size_t n, std::size_t k) {
     using state = oc::contact_state<C>;
     auto x = initial<C>(n);
     const auto h = hamiltonian();
+    const auto h_g = hamiltonian<ring_gradient_potential>();
     oc::cvi2<state> stepper;
     double t = 0;
-    if (what == "chi2" || what == "chi4") {
-        // through integrate_n_steps, as run_all times them
-        if (what == "chi2")
-            odeint::integrate_n_steps(oc::chi2<state>{}, h, x, t, dt, k);
-        else
-            odeint::integrate_n_steps(oc::chi4<state>{}, h, x, t, dt, k);
+    if (what == "chi2") {
+        odeint::integrate_n_steps(oc::chi2<state>{}, h, x, t, dt, k);
+    } else if (what == "chi2/g") {
+        odeint::integrate_n_steps(oc::chi2<state>{}, h_g, x, t, dt, k);
+    } else if (what == "chi4") {
+        odeint::integrate_n_steps(oc::chi4<state>{}, h, x, t, dt, k);
+    } else if (what == "chi4/g") {
+        odeint::integrate_n_steps(oc::chi4<state>{}, h_g, x, t, dt, k);
     } else if (what == "cvi2") {
         for (std::size_t i = 0; i < k; ++i, t += dt) stepper.do_step(h, x, t, dt);
+    } else if (what == "cvi2/g") {
+        for (std::size_t i = 0; i < k; ++i, t += dt) stepper.do_step(h_g, x, t, dt);
     } else if (what == "cvi2/s") {
         typename oc::cvi2<state>::sample_type v;
         stepper.initialize(h, x, t, v);
         for (std::size_t i = 0; i < k; ++i, t += dt) stepper.do_step(h, x, v, t, dt);
     } else if constexpr (std::is_same<C, std::vector<double>>::value) {
-        if (what == "hand_cvi2" || what == "hand_cvi2/f") {
+        if (what == "hand_chi2") {
+            hand_chi<1> m{{1.0}, x.q, x.p, 0.0};
+            for (std::size_t i = 0; i < k; ++i) m.step();
+            x.s = m.s;
+        } else if (what == "hand_chi2/g") {
+            hand_chi_buffered<1> m{hand_chi<1>{{1.0}, x.q, x.p, 0.0}, std::vector<double>(n)};
+            for (std::size_t i = 0; i < k; ++i) m.step();
+            x.s = m.m.s;
+        } else if (what == "hand_cvi2" || what == "hand_cvi2/f" || what == "hand_cvi2/k") {
             hand_cvi2 m{x.q, x.p, std::vector<double>(n), 0.0, 0.0};
             m.potential();
             for (std::size_t i = 0; i < k; ++i) {
+                if (what == "hand_cvi2/k") {
+                    m.step_kicked();
+                    continue;
+                }
                 if (what == "hand_cvi2/f") m.potential();
                 m.step();
             }

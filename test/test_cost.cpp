@@ -5,6 +5,10 @@
 // - a plain cvi step of k stages evaluates V and dV/dq k + 1 times (test_cvi_reuse.cpp has the
 //   carried sample's k);
 // - a potential's optional value_and_gradient replaces each pair of calls of value and gradient;
+// - its optional value_and_kick replaces value_and_gradient and the stepper's kick where the
+//   action is affine in s: k calls per chi step of k stages, 2 per plain cvi2 step; none with a
+//   carried sample, in cvi4, or with a quadratic action; and the stepper's own passes over p
+//   are gone;
 // - after the first step, do_step allocates nothing on the heap, in place or out of place, also
 //   with a std::vector state. This TU replaces the global operator new to count allocations.
 #define BOOST_TEST_MODULE cost
@@ -203,6 +207,27 @@ using chi2_of = oc::chi2<State, Value, Deriv, Time, Algebra, Operations>;
 template <class State, class Value, class Deriv, class Time, class Algebra, class Operations>
 using chi4_of = oc::chi4<State, Value, Deriv, Time, Algebra, Operations>;
 
+template <class State, class Value, class Deriv, class Time, class Algebra, class Operations>
+using cvi2_of = oc::cvi2<State, Value, Deriv, Time, Algebra, Operations>;
+
+// With value_and_kick the potential moves p in its own pass: the steppers make none of their
+// own over p (nor copies), where without it chi makes 2 per stage and cvi2 3 (its first kick,
+// its last, and the division by b).
+BOOST_AUTO_TEST_CASE(value_and_kick_replaces_the_steppers_passes_over_p) {
+    const auto F = oc::linear_action(0.2);
+    const auto kicking = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{},
+                                                        test_support::kicking_harmonic_potential<>{}, F);
+    const auto plain = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, test_support::harmonic_potential<>{}, F);
+    for (const auto& passes : {passes_per_step<chi2_of>(kicking), passes_per_step<chi4_of>(kicking),
+                               passes_per_step<cvi2_of>(kicking)}) {
+        BOOST_TEST(passes[0] == 0u);
+        BOOST_TEST(passes[1] == 0u);
+    }
+    BOOST_TEST(passes_per_step<chi2_of>(plain)[1] == 2 * 10u);
+    BOOST_TEST(passes_per_step<chi4_of>(plain)[1] == 2 * 10 * 3u);
+    BOOST_TEST(passes_per_step<cvi2_of>(plain)[1] == 2 * 10u);  // the two kicks; the division is a copy
+}
+
 BOOST_AUTO_TEST_CASE(split_steps_make_the_separable_steps_passes_and_no_copy) {
     check_split_passes<chi2_of>(1);
     check_split_passes<chi4_of>(3);
@@ -277,6 +302,78 @@ BOOST_AUTO_TEST_CASE(value_and_gradient_replaces_both_calls) {
     check_value_and_gradient<oc::cvi2<kepler_state>>(2, 0);
     check_value_and_gradient<oc::cvi4<kepler_state>>(4, 0);
     check_value_and_gradient<odeint::runge_kutta4<kepler_state>>(4, 0);
+}
+
+// value_and_kick where the action is affine in s (linear_action, affine_action): once per stage
+// of chi (B A B in one call), twice per plain cvi2 step (its two kicks); value_and_gradient,
+// value and gradient never. Not with a carried sample (the sample must hold grad V), not in
+// cvi4 (stages share grad V), not with a quadratic action (chi's factor, cvi2's slope depend on
+// s): those call value_and_gradient as before. Time-dependent V and F, on std::array and
+// std::vector, in place (integrate_n_steps) and out of place.
+template <class Stepper, class State, class Action>
+test_support::eval_counter kick_counts(const Action& action, std::size_t n, bool carried = false) {
+    test_support::eval_counter counter;
+    test_support::kicking_harmonic_potential<> v;
+    v.eps = 0.1;
+    v.counter = &counter;
+    const auto H = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, v, action);
+    Stepper stepper;
+    State x{}, y{};
+    for (auto* z : {&x, &y}) {
+        if constexpr (std::is_same_v<State, vector_state>) *z = make_state(3);
+        else *z = State{{0.1, 0.2, 0.3}, {0.3, -0.1, 0.2}, 0.5};
+    }
+    if constexpr (std::is_same_v<Stepper, oc::cvi2<State>>) {
+        if (carried) {
+            typename Stepper::sample_type sample;
+            stepper.initialize(H, x, 0.0, sample);
+            for (std::size_t i = 0; i < n; ++i) stepper.do_step(H, x, sample, 0.1 * double(i), 0.1);
+            return counter;
+        }
+    }
+    odeint::integrate_n_steps(stepper, H, x, 0.0, 0.1, n - 1);
+    stepper.do_step(H, x, 0.1 * double(n - 1), y, 0.1);
+    BOOST_TEST(std::abs(y.q[0] - 0.1) > 1e-3);  // it moved
+    return counter;
+}
+
+template <class State>
+void check_kick_counts() {
+    const auto linear = oc::linear_action([](double t) { return 0.2 + 0.1 * t; });
+    const auto affine = oc::affine_action(0.2, [](double t) { return 0.1 * t; });
+    const std::size_t n = 10;
+    for (const auto& c : {kick_counts<oc::chi2<State>, State>(linear, n), kick_counts<oc::chi2<State>, State>(affine, n)}) {
+        BOOST_TEST(c.value_and_kick == n);
+        BOOST_TEST(c.value_and_gradient + c.value + c.gradient == 0u);
+    }
+    const auto chi4 = kick_counts<oc::chi4<State>, State>(linear, n);
+    BOOST_TEST(chi4.value_and_kick == 3 * n);
+    BOOST_TEST(chi4.value_and_gradient + chi4.value + chi4.gradient == 0u);
+    const auto chi8 = kick_counts<oc::chi8<State>, State>(affine, n);
+    BOOST_TEST(chi8.value_and_kick == 15 * n);
+    BOOST_TEST(chi8.value_and_gradient + chi8.value + chi8.gradient == 0u);
+    for (const auto& c : {kick_counts<oc::cvi2<State>, State>(linear, n), kick_counts<oc::cvi2<State>, State>(affine, n)}) {
+        BOOST_TEST(c.value_and_kick == 2 * n);
+        BOOST_TEST(c.value_and_gradient + c.value + c.gradient == 0u);
+    }
+    const auto carried = kick_counts<oc::cvi2<State>, State>(linear, n, true);
+    BOOST_TEST(carried.value_and_kick == 0u);
+    BOOST_TEST(carried.value_and_gradient == n + 1);  // initialize, then one per step
+    const auto cvi4 = kick_counts<oc::cvi4<State>, State>(linear, n);
+    BOOST_TEST(cvi4.value_and_kick == 0u);
+    BOOST_TEST(cvi4.value_and_gradient == 4 * n);
+    const auto quadratic = oc::quadratic_action(0.3);
+    const auto chi2q = kick_counts<oc::chi2<State>, State>(quadratic, n);
+    BOOST_TEST(chi2q.value_and_kick == 0u);
+    BOOST_TEST(chi2q.value_and_gradient == n);
+    const auto cvi2q = kick_counts<oc::cvi2<State>, State>(quadratic, n);
+    BOOST_TEST(cvi2q.value_and_kick == 0u);
+    BOOST_TEST(cvi2q.value_and_gradient == 2 * n);
+}
+
+BOOST_AUTO_TEST_CASE(value_and_kick_replaces_value_and_gradient_where_the_action_is_affine) {
+    check_kick_counts<array_state>();
+    check_kick_counts<vector_state>();
 }
 
 // The counter is live: a vector built inside the window is seen. Its buffer escapes to a
@@ -463,4 +560,14 @@ BOOST_AUTO_TEST_CASE(cvi2_with_action_term_allocates_nothing_after_the_first_ste
 BOOST_AUTO_TEST_CASE(chi_with_any_table_allocates_nothing_after_the_first_step) {
     check_no_allocation_after_first_step<oc::chi<oc::tables::kahan_li8, vector_state>>();
     check_no_allocation_after_first_step<oc::chi<oc::tables::sofroniou_spaletta10, vector_state>>();
+}
+
+BOOST_AUTO_TEST_CASE(steps_with_value_and_kick_allocate_nothing_after_the_first_step) {
+    test_support::kicking_harmonic_potential<> v;
+    v.eps = 0.1;
+    const auto H = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, v,
+                                                  oc::linear_action([](double t) { return 0.2 + 0.1 * t; }));
+    check_no_allocation_after_first_step<oc::chi2<vector_state>>(H);
+    check_no_allocation_after_first_step<oc::chi4<vector_state>>(H);
+    check_no_allocation_after_first_step<oc::cvi2<vector_state>>(H);
 }

@@ -44,6 +44,14 @@ struct shifted_harmonic {
     }
 };
 
+// The same V with value_and_kick, which cvi2 calls for a linear action.
+struct kicked_shifted_harmonic : shifted_harmonic {
+    double value_and_kick(double q, double t, double a, double b, const double& p_in, double& p_out) const {
+        p_out = a * p_in - b * q;
+        return value(q, t);
+    }
+};
+
 auto oscillator() {
     return oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, shifted_harmonic{}, oc::quadratic_action(gamma_));
 }
@@ -174,9 +182,11 @@ BOOST_AUTO_TEST_CASE(figure4_smaller_steps_reach_the_north_pole) {
 
 // F = f s with |f| = 32: 1 -+ tau f/2 = 1 - 16 tau is exact in binary for the steps below. A step
 // of 1/8 gives -1 and fails with `message`, 1/16 gives 0 and fails, 1/32 gives 1/2 and succeeds;
-// the failures leave the state unchanged.
+// the failures leave the state unchanged. The same with value_and_kick, whose step takes
+// 1 + tau f/2 before it solves for s, and still fails with the action's own message.
+template <class Potential = shifted_harmonic>
 void check_linear_step_limit(double f, const std::string& message) {
-    const auto H = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, shifted_harmonic{},
+    const auto H = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, Potential{},
                                                   oc::linear_action(f));
     oc::cvi2<state> stepper;
     const state x0{0.5, -0.3, 1.2};
@@ -203,12 +213,14 @@ BOOST_AUTO_TEST_CASE(linear_action_fails_when_the_step_outruns_anti_damping) {
     // f = -32: the s-equation's denominator 1 + tau f/2 is not positive, so no root continues
     // s = r (the real root past the pole would flip s and p).
     check_linear_step_limit(-32.0, "1 + (dt/2) f = -1 <= 0");
+    check_linear_step_limit<kicked_shifted_harmonic>(-32.0, "1 + (dt/2) f = -1 <= 0");
 }
 
 BOOST_AUTO_TEST_CASE(linear_action_fails_when_the_step_outruns_damping) {
     // f = +32: the discrete Legendre transform at the start scales p by 1 - tau f/2, which must
     // stay positive (the exact factor e^{-f tau} is); at 0 it is singular.
     check_linear_step_limit(32.0, "1 - (dt/2) dF/ds(s, t) = -1 must be positive");
+    check_linear_step_limit<kicked_shifted_harmonic>(32.0, "1 - (dt/2) dF/ds(s, t) = -1 must be positive");
 }
 
 // The pattern for the failure mode, shown in doc/variational.md: a failed step leaves the state

@@ -224,6 +224,46 @@ BOOST_AUTO_TEST_CASE(large_objects_in_blocks) {
     BOOST_TEST(flat(out) == flat(m), boost::test_tools::per_element());
 }
 
+// The same ring with value_and_kick (separable_hamiltonian.hpp), which chi and plain cvi2 call
+// for F = f s: p_out = a p_in - b dV/dq through data(), the same expressions for every
+// container, so the Eigen runs (Vector3d: fixed size, in place in the caller's state) follow the
+// std::vector run with the kick as above, q and p bit for bit.
+struct kicked_anharmonic_ring : anharmonic_ring {
+    template <class Q, class P>
+    double value_and_kick(const Q& q, double t, double a, double b, const P& p_in, P& p_out) const {
+        const auto n = static_cast<std::size_t>(q.size());
+        const double* x = q.data();
+        const double* y = p_in.data();
+        double* out = p_out.data();
+        for (std::size_t i = 0; i < n; ++i)
+            out[i] = a * y[i] - b * (k * ((x[i] - x[(i + n - 1) % n]) - (x[(i + 1) % n] - x[i])) + l * x[i] * x[i] * x[i]);
+        return value(q, t);
+    }
+};
+
+using kicking_steppers = boost::mpl::list<use_chi2, use_chi4, use_cvi2>;
+
+BOOST_AUTO_TEST_CASE_TEMPLATE(value_and_kick_on_eigen_follows_std_vector, Use, kicking_steppers) {
+    const auto system = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, kicked_anharmonic_ring{},
+                                                       oc::linear_action(0.3));
+    const auto reference = run<Use, std::vector<double>>(system, 12);
+    const auto xd = run<Use, Eigen::VectorXd>(system, 12);
+    const auto x3 = run<Use, Eigen::Vector3d>(system, 3);
+    const auto reference3 = run<Use, std::vector<double>>(system, 3);
+    BOOST_TEST(flat(xd.q) == reference.q, boost::test_tools::per_element());
+    BOOST_TEST(flat(xd.p) == reference.p, boost::test_tools::per_element());
+    BOOST_TEST(std::abs(xd.s - reference.s) <= s_tolerance);
+    BOOST_TEST(flat(x3.q) == reference3.q, boost::test_tools::per_element());
+    BOOST_TEST(flat(x3.p) == reference3.p, boost::test_tools::per_element());
+    BOOST_TEST(std::abs(x3.s - reference3.s) <= s_tolerance);
+    // The run without the kick differs by a few roundings of p per step (test_kinetic_flow.cpp
+    // bounds one step by 8 eps * scale), over 200 steps of size ~1 far below 1e-11.
+    const auto plain = run<Use, std::vector<double>>(
+        oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, anharmonic_ring{}, oc::linear_action(0.3)), 12);
+    for (std::size_t i = 0; i < 12; ++i) BOOST_TEST(std::abs(plain.p[i] - reference.p[i]) <= s_tolerance);
+    BOOST_TEST(std::abs(reference.q[0] - initial_state<std::vector<double>>(12).q[0]) > 1e-3);  // it moved
+}
+
 // The same for F = gamma s^2/2, where s feeds back into p through the flows' factors: the
 // reductions' rounding then reaches q and p as well, still at round-off size.
 BOOST_AUTO_TEST_CASE_TEMPLATE(quadratic_action_to_round_off, Use, steppers) {

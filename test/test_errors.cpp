@@ -423,11 +423,9 @@ using guarantee_steppers = boost::mpl::list<oc::chi2<state>, oc::chi4<state>, oc
 // For every n up to the number of callback calls in a step, a step whose n-th call throws leaves
 // the caller's state unchanged bit for bit (in place, and the input of the out-of-place form),
 // and the stepper's next step is the one a fresh stepper takes (nothing cached from the failure).
-BOOST_AUTO_TEST_CASE_TEMPLATE(a_throwing_callback_leaves_the_state_unchanged, Stepper, guarantee_steppers) {
+template <class Stepper, class System>
+void check_throwing_callbacks(fault_injector& faults, const System& H) {
     using state = typename Stepper::state_type;
-    fault_injector faults;
-    const auto H = oc::make_separable_hamiltonian(make_kinetic<typename kinetic_for<Stepper>::type>(&faults),
-                                                  faulty_potential{&faults}, faulty_action{&faults});
     const state x0{{0.5, -0.25}, {0.2, 0.1}, 0.5};
     std::size_t calls_per_step = 0;
     {
@@ -462,6 +460,43 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(a_throwing_callback_leaves_the_state_unchanged, St
             BOOST_TEST(same_bits(x, fresh), "call " << n << ": the next step differs");
         }
     }
+}
+
+BOOST_AUTO_TEST_CASE_TEMPLATE(a_throwing_callback_leaves_the_state_unchanged, Stepper, guarantee_steppers) {
+    fault_injector faults;
+    check_throwing_callbacks<Stepper>(
+        faults, oc::make_separable_hamiltonian(make_kinetic<typename kinetic_for<Stepper>::type>(&faults),
+                                               faulty_potential{&faults}, faulty_action{&faults}));
+}
+
+// The same with a potential that has value_and_kick and an action declared affine in s, so that
+// chi and plain cvi2 move p in the potential's call: a kick that throws after writing part of
+// p_out (p_out is the caller's p itself in an in-place step on std::array) leaves the state
+// unchanged as well.
+struct faulty_kick_potential : faulty_potential {
+    std::size_t* kicks;
+    template <class Q, class P>
+    double value_and_kick(const Q& q, double t, double a, double b, const P& p_in, P& p_out) const {
+        ++*kicks;
+        const double k = 1.0 + 0.1 * t;
+        p_out[0] = a * p_in[0] - b * (k * q[0]);
+        faults->call();
+        p_out[1] = a * p_in[1] - b * (k * q[1]);
+        return 0.5 * k * (q[0] * q[0] + q[1] * q[1]);
+    }
+};
+
+struct affine_faulty_action : faulty_action {
+    static constexpr bool affine_in_s = true;
+};
+
+BOOST_AUTO_TEST_CASE_TEMPLATE(a_throwing_kick_leaves_the_state_unchanged, Stepper, guarantee_steppers) {
+    fault_injector faults;
+    std::size_t kicks = 0;
+    check_throwing_callbacks<Stepper>(
+        faults, oc::make_separable_hamiltonian(make_kinetic<typename kinetic_for<Stepper>::type>(&faults),
+                                               faulty_kick_potential{{&faults}, &kicks}, affine_faulty_action{{&faults}}));
+    BOOST_TEST(kicks > 0u);  // the kicked path ran
 }
 
 // ---- non-finite results and inputs (issue 13, items 4 and 5) ----------------------------------

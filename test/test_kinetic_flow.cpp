@@ -13,6 +13,13 @@
 //    returns a wrong change of s changes the steps (the engine does use what flow returns);
 //  - the generic path (a kinetic part with value and gradient only) and quadratic_kinetic's flow
 //    take the same steps: bit for bit for m = 1, to a few roundings for m = 1.7.
+// And the potential's optional member value_and_kick(q, t, a, b, p_in, p_out)
+// (separable_hamiltonian.hpp), which chi and plain cvi2 call where the action is affine in s:
+//  - a step with it equals the step with the same potential without it to a few roundings, for
+//    chi2, chi4 and cvi2, on std::array and std::vector, in place and out of place, with linear
+//    and affine (forced) time-dependent actions; a kick with a wrong b fails that bound;
+//  - chi2 and cvi2 keep order 2 with it on the damped oscillator against its exact solution.
+// (test_cost.cpp counts its calls; test_errors.cpp throws from it.)
 #define BOOST_TEST_MODULE kinetic_flow
 #include <boost/test/unit_test.hpp>
 
@@ -20,8 +27,12 @@
 #include <array>
 #include <cmath>
 #include <cstddef>
+#include <iterator>
 #include <limits>
 #include <type_traits>
+#include <vector>
+
+#include <boost/mpl/list.hpp>
 
 #include <boost/multiprecision/cpp_bin_float.hpp>
 #include <boost/numeric/odeint.hpp>
@@ -291,4 +302,138 @@ BOOST_AUTO_TEST_CASE(flow_and_generic_path_agree_to_rounding_for_any_mass) {
         x = a;
     }
     BOOST_TEST_MESSAGE("largest one-step difference, flow against generic path: " << worst << " eps * scale");
+}
+
+// ---- the potential's value_and_kick ----------------------------------------------------------
+
+namespace {
+
+using line_state = oc::contact_state<std::vector<double>>;
+
+// anharmonic_potential (V = k(t)|q|^2/2 + a|q|^4/4) with value_and_kick, p_out = a p_in - b dV/dq
+// with dV/dq formed as gradient forms it; b_factor != 1 is a wrong b (the negative control).
+struct kicking_anharmonic : test_support::anharmonic_potential {
+    double b_factor = 1.0;
+    template <class Q, class P>
+    double value_and_kick(const Q& q, double t, double a_, double b, const P& p_in, P& p_out) const {
+        const double c = stiffness(t) + a * squared_norm(q);
+        for (std::size_t i = 0; i < std::size(q); ++i) p_out[i] = a_ * p_in[i] - (b_factor * b) * (c * q[i]);
+        return value(q, t);
+    }
+};
+
+double forcing(double t) { return 0.2 - 0.3 * t; }
+
+template <class Potential>
+auto potential_system(const Potential& V, bool forced) {
+    // One type for both actions: affine_action with c = 0 is linear_action bit for bit.
+    return oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, V,
+                                          oc::affine_action(&damping, forced ? &forcing : +[](double) { return 0.0; }));
+}
+
+template <class State>
+State start_state() {
+    State x;
+    x.q = {q0[0], q0[1], q0[2]};
+    x.p = {p0[0], p0[1], p0[2]};
+    x.s = 0.25;
+    return x;
+}
+
+template <class State>
+double difference(const State& a, const State& b) {
+    return std::max({test_support::max_abs_difference(a.q, b.q), test_support::max_abs_difference(a.p, b.p),
+                     std::abs(a.s - b.s)});
+}
+
+template <class State>
+double magnitude(const State& x) {
+    double m = std::abs(x.s);
+    for (std::size_t i = 0; i < 3; ++i) m = std::max({m, std::abs(x.q[i]), std::abs(x.p[i])});
+    return m;
+}
+
+// The largest one-step difference, in eps * scale, between the steps with and without
+// value_and_kick from 40 states along a trajectory (tau = 0.05, t up to 2); in place and out of
+// place, which must agree bit for bit with each other.
+template <class Stepper>
+double worst_kick_difference(const kicking_anharmonic& kicking, bool forced) {
+    using state = typename Stepper::state_type;
+    test_support::anharmonic_potential plain;
+    plain.a = kicking.a;
+    plain.eps = kicking.eps;
+    const auto with = potential_system(kicking, forced);
+    const auto without = potential_system(plain, forced);
+    Stepper a_stepper, b_stepper;
+    state x = start_state<state>();
+    double worst = 0.0;
+    for (int k = 0; k < 40; ++k) {
+        const double t = 0.05 * k;
+        state a = x, b = x, c = x;
+        a_stepper.do_step(with, a, t, 0.05);
+        b_stepper.do_step(without, b, t, 0.05);
+        a_stepper.do_step(with, x, t, c, 0.05);
+        BOOST_TEST(difference(a, c) == 0.0, "in place and out of place, step " << k);
+        worst = std::max(worst, difference(a, b) / (eps * std::max(magnitude(x), magnitude(b))));
+        x = b;
+    }
+    return worst;
+}
+
+using kick_steppers = boost::mpl::list<oc::chi2<space_state>, oc::chi4<space_state>, oc::cvi2<space_state>,
+                                       oc::chi2<line_state>, oc::chi4<line_state>, oc::cvi2<line_state>>;
+
+}  // namespace
+
+// With and without value_and_kick the steps compute the same numbers in a different order:
+// chi forms lambda p - ((1 + lambda) h) dV where it formed lambda (p - h dV) - h dV (one rounding
+// of each term, of numbers no larger than |p| + 2h|dV| <~ the state's scale here), cvi2 divides
+// (pi - h dV) by b as pi/b - (h/b) dV (its first kick, drift and s are the same operations).
+// Each stage's difference of a few roundings in p reaches q and s through the next flow of T
+// (times tau/2) and the later stages (chi4: 3 stages, factors |lambda| ~ 1); bound 8 eps * scale,
+// as for the kinetic flow above, measured below 2. A wrong b, off by 1e-6, moves p by
+// 1e-6 h |dV| ~ 1e-8 and fails it by far.
+BOOST_AUTO_TEST_CASE_TEMPLATE(value_and_kick_steps_equal_the_plain_steps_to_rounding, Stepper, kick_steppers) {
+    kicking_anharmonic V;
+    V.a = 0.5;
+    V.eps = 0.2;
+    for (const bool forced : {false, true}) {
+        const double worst = worst_kick_difference<Stepper>(V, forced);
+        BOOST_TEST_MESSAGE("largest one-step difference with value_and_kick" << (forced ? " (forced)" : "") << ": "
+                                                                             << worst << " eps * scale");
+        BOOST_TEST(worst <= 8.0, (forced ? "affine action" : "linear action"));
+    }
+    V.b_factor = 1.0 + 1e-6;
+    BOOST_TEST(worst_kick_difference<Stepper>(V, true) > 1e3);
+}
+
+// Order 2 with value_and_kick, as without (test_chi2_order.cpp, test_cvi2_order.cpp): the damped
+// oscillator H = p^2/2 + q^2/2 + gamma s, damped and anti-damped, against its exact solution; the
+// maximum error over t in [0, 5] at dt = 0.1/2^j, j = 0..5. Both methods are symmetric, so
+// successive log2 ratios differ from 2 by O(dt0^2) ~ 1e-2 and [1.95, 2.05] holds from the first;
+// the finest errors stay far above round-off.
+BOOST_AUTO_TEST_CASE(value_and_kick_keeps_order_two) {
+    using scalar_state = oc::contact_state<double>;
+    const scalar_state x0{1.0, 0.5, 0.2};
+    const double dt0 = 0.1;
+    for (const double gamma : {0.5, -0.3}) {
+        test_support::eval_counter counter;
+        test_support::kicking_harmonic_potential<> V;
+        V.counter = &counter;
+        const auto H = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, V, oc::linear_action(gamma));
+        const test_support::damped_oscillator exact{gamma, 1.0, 1.0};
+        const auto reference = [&](std::size_t k) { return exact(x0, double(k) * dt0); };
+        const auto chi2 = test_support::errors_over_halvings<oc::chi2<scalar_state>>(H, x0, dt0, 50, 1, 5, reference);
+        const auto cvi2 = test_support::errors_over_halvings<oc::cvi2<scalar_state>>(H, x0, dt0, 50, 1, 5, reference);
+        BOOST_TEST(counter.value_and_kick > 0u);
+        BOOST_TEST(counter.value_and_gradient == 0u);
+        for (const auto* e : {&chi2, &cvi2}) {
+            BOOST_TEST_MESSAGE("gamma = " << gamma << ": " << e->describe());
+            for (const auto* errors : {&e->q, &e->p, &e->s}) {
+                for (double o : test_support::observed_orders(*errors))
+                    BOOST_TEST((o >= 1.95 && o <= 2.05), "gamma = " << gamma << ": observed order " << o);
+                BOOST_TEST(errors->back() > 1e-8);
+            }
+        }
+    }
 }

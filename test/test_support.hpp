@@ -44,6 +44,7 @@ struct eval_counter {
     std::size_t value = 0;
     std::size_t gradient = 0;
     std::size_t value_and_gradient = 0;
+    std::size_t value_and_kick = 0;
 };
 
 // V(q, t) = k(t) |q|^2 / 2 for a scalar q or any range of numbers; k(t) = k0 (1 + eps sin(omega t)).
@@ -78,6 +79,51 @@ struct harmonic_potential {
             auto out = boost::begin(dVdq);
             for (auto it = boost::begin(q); it != boost::end(q); ++it, ++out) *out = k * *it;
         }
+    }
+};
+
+// The same V with the optional value_and_gradient and value_and_kick (p_out = a p_in - b dV/dq),
+// each counted on its own (and neither counts value or gradient), with the formulas of value and
+// gradient: k(t) q is the gradient, a p - b (k q) the kick.
+template <class Time = double>
+struct kicking_harmonic_potential : harmonic_potential<Time> {
+    using harmonic_potential<Time>::counter;
+    using harmonic_potential<Time>::stiffness;
+
+    template <class Q>
+    static double squared_norm(const Q& q) {
+        double sum = 0.0;
+        if constexpr (std::is_arithmetic_v<Q>) {
+            sum = q * q;
+        } else {
+            for (auto it = boost::begin(q); it != boost::end(q); ++it) sum += *it * *it;
+        }
+        return sum;
+    }
+    template <class Q, class D>
+    double value_and_gradient(const Q& q, const Time& t, D& dVdq) const {
+        if (counter) ++counter->value_and_gradient;
+        const double k = stiffness(t);
+        if constexpr (std::is_arithmetic_v<Q>) {
+            dVdq = k * q;
+        } else {
+            auto out = boost::begin(dVdq);
+            for (auto it = boost::begin(q); it != boost::end(q); ++it, ++out) *out = k * *it;
+        }
+        return 0.5 * k * squared_norm(q);
+    }
+    template <class Q, class A, class B, class P>
+    double value_and_kick(const Q& q, const Time& t, const A& a, const B& b, const P& p_in, P& p_out) const {
+        if (counter) ++counter->value_and_kick;
+        const double k = stiffness(t);
+        if constexpr (std::is_arithmetic_v<Q>) {
+            p_out = a * p_in - b * (k * q);
+        } else {
+            auto in = boost::begin(p_in);
+            auto out = boost::begin(p_out);
+            for (auto it = boost::begin(q); it != boost::end(q); ++it, ++in, ++out) *out = a * *in - b * (k * *it);
+        }
+        return 0.5 * k * squared_norm(q);
     }
 };
 

@@ -21,6 +21,14 @@
 //                                       slope}; slope, optional, is 1 + half_dt dF/ds(s,t) at the
 //                                       root (cvi2 divides p by it, and evaluates dF/ds there
 //                                       itself when it is absent)
+//   static constexpr bool affine_in_s = true;
+//                                       optional: F is affine in s, F = f(t) s + c(t), so the flow's
+//                                       factor p'/p and cvi2's slope 1 + half_dt dF/ds do not depend
+//                                       on s and are known before V is. chi and cvi2 then let a
+//                                       potential with value_and_kick (separable_hamiltonian.hpp)
+//                                       move p in its own pass. linear_action and affine_action
+//                                       declare it; declaring it for an F that is not affine makes
+//                                       those steps wrong
 // When the flow does not exist over dt (a finite-time blow-up) or the equation has no root on
 // that branch, flow and solve_implicit throw step_error saying what and with which values; the
 // stepper adds which step and stage it was and leaves the state unchanged.
@@ -119,6 +127,8 @@ std::string linear_solve_failure(const Value& d, const S& r) {
 template <class F>
 class linear_action {
 public:
+    static constexpr bool affine_in_s = true;
+
     explicit linear_action(F f) : m_f(std::move(f), "linear_action") {}
 
     template <class S, class T>
@@ -166,6 +176,8 @@ private:
 template <class F, class C>
 class affine_action {
 public:
+    static constexpr bool affine_in_s = true;
+
     affine_action(F f, C c) : m_f(std::move(f), "affine_action"), m_c(std::move(c), "affine_action") {}
 
     template <class S, class T>

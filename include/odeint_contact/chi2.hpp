@@ -16,9 +16,13 @@
 // (split_hamiltonian.hpp); what follows is for the separable one.
 // Order and cost: chi2 has order 2 in q, p and s, also for time-dependent V and F; chi<Table>
 // has Table::order. Per step, one evaluation of V and of dV/dq per stage (one call of
-// value_and_gradient when the potential has it; separable_hamiltonian.hpp) and stages + 1
+// value_and_gradient when the potential has it; one call of value_and_kick, which also moves
+// p, when it has that and the action is affine in s, as linear_action and affine_action are;
+// separable_hamiltonian.hpp) and stages + 1
 // flows of T (adjacent ones fused; each one call of the kinetic part's flow, or one of T and
-// one of dT/dp; kinetic.hpp). No heap allocation after the first step.
+// one of dT/dp; kinetic.hpp). On large states a step of k stages streams 8k + 3 arrays of the
+// size of q, 6k + 3 with value_and_kick (chi2: 11 and 9; doc/methods.md), and touches only the
+// input and the result. No heap allocation after the first step.
 // What it keeps: nothing between steps (reuse a stepper freely). Every step is exactly a
 // contact map; its conformal factor is the product of the sub-flows' factors (e^{-f tau} for
 // F = f s, 4/(2 + gamma tau s)^2 for F = gamma s^2/2).

@@ -25,7 +25,12 @@
 // value_and_gradient when the potential has it). Per stage also one flow of T (in the pass that
 // forms pi), one F, one dF/ds and one solve_implicit (which also supplies 1 + h F_s at the
 // root). On large states a plain step streams 12 arrays of the size of q (10 with a carried
-// sample; doc/methods.md).
+// sample; doc/methods.md). A plain cvi2 step (one stage, no carried sample) with a potential
+// that has value_and_kick and an action affine in s (linear_action, affine_action) calls
+// value_and_kick twice instead, for pi and for p_{k+1} = pi/b - (h/b) grad V_{k+1} with
+// b = 1 + h F_s taken before s_{k+1} (F_s does not depend on s), and streams 9 arrays.
+// cvi<Table> of more stages and the step with a carried sample keep value_and_gradient: the
+// stages share grad V at their boundaries, and the sample must hold it.
 // What it keeps: nothing between steps: plain do_step is always a fresh stepper's step. To save
 // the evaluation at the start of each step in a run, carry the sample (V and grad V at the
 // current q and t) yourself, as odeint's FSAL steppers carry dx/dt:
@@ -61,7 +66,6 @@
 #include <cmath>
 #include <cstddef>
 #include <limits>
-#include <memory>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -185,7 +189,19 @@ public:
                       "odeint_contact::cvi2: the action term needs a member template "
                       "solve_implicit<Value>(r, half_dt, t) returning action_solve<S>, the root of "
                       "s + half_dt F(s,t) = r that continues s = r (see action.hpp)");
-        return quadratic && energy && solve;
+        return quadratic && energy && solve &&
+               check_value_and_kick<Potential, coordinate_type, time_type, Value, time_type, momentum_type>();
+    }
+
+    // Whether a plain cvi2 step (one stage, no carried sample) moves p in the potential's own
+    // passes (value_and_kick): it has one, and F is affine in s, so that the slope
+    // 1 + h F_s(s_{k+1}) that divides the new p is known before s_{k+1} is.
+    template <class System>
+    static constexpr bool kicks() {
+        return stages == 1 &&
+               has_value_and_kick_on<const typename System::potential_type&, coordinate_type, time_type, Value,
+                                     time_type, momentum_type>::value &&
+               is_affine_in_s<typename System::action_type>::value;
     }
 
     template <class StateIn>
@@ -213,19 +229,23 @@ public:
     }
 
     // V and grad V at the start of the step: evaluated here, or the caller's sample.
+    // With value_and_kick, the stage evaluates them itself, in its first kick.
     template <class Alg, class System, class StateIn>
     void begin(Alg&, const System& system, const StateIn& in, const time_type& t, const time_type&) {
         m_part_stage = no_part;
         m_start_value = &m_energy[0];
         m_start_force = &m_force.m_v;
-        m_energy[0] = detail::potential_value_and_gradient(system.potential(), in.q, t, m_force.m_v);
         m_next = 1;
+        m_kick = kicks<System>();
+        if constexpr (!kicks<System>())
+            m_energy[0] = detail::potential_value_and_gradient(system.potential(), in.q, t, m_force.m_v);
     }
 
     template <class Alg, class System, class StateIn>
     void begin(Alg&, const System&, const StateIn&, const time_type&, const time_type&,
                const sample_type& sample_in, sample_type&) {
         m_part_stage = no_part;
+        m_kick = false;
         m_start_value = &sample_in.value;
         m_start_force = &sample_in.gradient;
         m_next = 0;
@@ -261,6 +281,12 @@ public:
     template <class Alg, class System, class StateIn, class StateOut>
     void stage(Alg& algebra, const System& system, std::size_t i, const StateIn& in, StateOut& out,
                const time_type& t_step, const time_type& dt_step, const char* name) {
+        if constexpr (kicks<System>()) {
+            if (m_kick) {
+                kicked_step(algebra, system, in, out, t_step, dt_step, name);
+                return;
+            }
+        }
         const auto& kinetic = system.kinetic();
         const auto& potential = system.potential();
         const auto& action = system.action();
@@ -288,10 +314,7 @@ public:
         const auto action_start = action.value(s_in, t);
         const Value a = Value(1) - Value(detail::to_value(h * action.derivative(s_in, t)));
         if (!(a > 0) || !detail::is_finite(a))
-            throw step_error(failure_prefix(name, i, t_step, dt_step) + "1 - (dt/2) dF/ds(s, t) = " + detail::format(a) +
-                             " must be positive (dF/ds = " + detail::format(action.derivative(s_in, t)) +
-                             ", s = " + detail::format(s_in) +
-                             "): the step is too long for the damping; the state is unchanged");
+            throw_start_factor(failure_prefix(name, i, t_step, dt_step), a, action.derivative(s_in, t), s_in);
 
         // The discrete Legendre transform at q_k, solved for pi = m Delta/tau, then
         // q_{k+1} = q_k + tau pi/m and tau (m/2)|Delta/tau|^2 = tau T(pi): exactly the flow of T
@@ -309,18 +332,15 @@ public:
         // then, and is copied out once nothing can fail. The stage's body is written once for
         // both destinations: a lambda called for each was left out of line (a third more
         // instructions per step on small states).
-        constexpr bool same_types = std::is_same<std::decay_t<decltype(out.q)>, coordinate_type>::value &&
-                                    std::is_same<std::decay_t<decltype(out.p)>, momentum_type>::value;
-        const bool to_out = same_types && (stages == 1 || last) &&
-                            (result_swapped_in<State, StateOut>::value ||
-                             static_cast<const void*>(std::addressof(in)) == static_cast<const void*>(std::addressof(out)));
+        constexpr bool same_types = has_state_parts_v<State, StateOut>;
+        const bool to_out = (stages == 1 || last) && out_is_protected<State>(in, out);
         if ((stages == 1 || last) && !to_out) {
             namespace odeint = boost::numeric::odeint;
             odeint::adjust_size_by_resizeability(m_q, in.q, typename odeint::is_resizeable<coordinate_type>::type());
             odeint::adjust_size_by_resizeability(m_p, in.p, typename odeint::is_resizeable<momentum_type>::type());
         }
-        auto& q_next = pick<same_types>(to_out, out.q, m_q.m_v);
-        auto& p_next = pick<same_types>(to_out, out.p, m_p.m_v);
+        auto& q_next = pick_if<same_types>(to_out, out.q, m_q.m_v);
+        auto& p_next = pick_if<same_types>(to_out, out.p, m_p.m_v);
         const auto dt_T = [&] {
             if constexpr (fused) {
                 return kinetic.kicked_flow(algebra, q_in, p_in, a, time_type(-h), force_start, dt, q_next, p_next);
@@ -347,10 +367,7 @@ public:
         const Value b = root.slope ? Value(*root.slope)
                                    : Value(1) + Value(detail::to_value(h * action.derivative(root.s, t1)));
         if (!(b > 0) || !detail::is_finite(b))
-            throw step_error(failure_prefix(name, i, t_step, dt_step) +
-                             "the new momentum divides by 1 + (dt/2) dF/ds(s_new) = " + detail::format(b) +
-                             ", which must be positive (s_new = " + detail::format(root.s) +
-                             "); the state is unchanged");
+            throw_end_factor(failure_prefix(name, i, t_step, dt_step), b, root.s);
 
         // (pi - h grad V_{k+1}) / b: one pass with odeint's default operations (bench/ring), the
         // same operations element by element; with other operations two.
@@ -376,13 +393,78 @@ public:
     }
 
 private:
-    // a when to_a (only when A is B), else b
-    template <bool Same, class A, class B>
-    static B& pick(bool to_a, A& a, B& b) {
-        if constexpr (Same)
-            return to_a ? a : b;
-        else
-            return b;
+    // The plain cvi2 step with the potential's value_and_kick (see kicks()): the formulas of
+    // stage() in three passes instead of four, and no gradient buffer,
+    //   pi      = a p_k - h grad V_k            value_and_kick at (q_k, t_k), also V_k
+    //   q_{k+1} = q_k + tau pi/m, tau T(pi)     the kinetic part's flow
+    //   p_{k+1} = pi/b - (h/b) grad V_{k+1}     value_and_kick at (q_{k+1}, t_{k+1}), also V_{k+1}
+    // with b = 1 + h F_s(., t_{k+1}) taken before s_{k+1} is known (F affine in s), then s_{k+1}
+    // from the implicit equation as in stage(). 9 arrays streamed instead of 12 (doc/methods.md).
+    // Results and destinations as stage()'s: written where the engine protects them.
+    template <class Alg, class System, class StateIn, class StateOut>
+    void kicked_step(Alg& algebra, const System& system, const StateIn& in, StateOut& out, const time_type& t,
+                     const time_type& dt, const char* name) {
+        const auto& kinetic = system.kinetic();
+        const auto& potential = system.potential();
+        const auto& action = system.action();
+        const time_type t1 = time_type(t + dt);
+        const time_type h = dt / Value(2);
+        const action_t s_in = action_t(in.s);
+        const auto action_start = action.value(s_in, t);
+        const Value a = Value(1) - Value(detail::to_value(h * action.derivative(s_in, t)));
+        if (!(a > 0) || !detail::is_finite(a))
+            throw_start_factor(failure_prefix(name, 0, t, dt), a, action.derivative(s_in, t), s_in);
+        // F_s does not depend on s: at s_k it is F_s at the unknown s_{k+1}.
+        const Value b = Value(1) + Value(detail::to_value(h * action.derivative(s_in, t1)));
+
+        constexpr bool same_types = has_state_parts_v<State, StateOut>;
+        const bool to_out = out_is_protected<State>(in, out);
+        if (!to_out) {
+            namespace odeint = boost::numeric::odeint;
+            odeint::adjust_size_by_resizeability(m_q, in.q, typename odeint::is_resizeable<coordinate_type>::type());
+            odeint::adjust_size_by_resizeability(m_p, in.p, typename odeint::is_resizeable<momentum_type>::type());
+        }
+        auto& q_next = pick_if<same_types>(to_out, out.q, m_q.m_v);
+        auto& p_next = pick_if<same_types>(to_out, out.p, m_p.m_v);
+
+        const energy_type v_start = detail::potential_value_and_kick(potential, in.q, t, a, h, in.p, p_next);
+        const auto dt_T = kinetic.flow(algebra, in.q, p_next, dt, q_next);
+        const action_t r_start = action_t(s_in - h * (v_start + action_start));
+        if (!(b > 0) || !detail::is_finite(b)) {
+            // Say what stage() says: the action's own message when s + h F(s) = r has no root on
+            // its branch (for linear F exactly when b <= 0), else that p would be divided by b.
+            const action_t r = action_t((r_start + dt_T) - h * energy_type(potential.value(q_next, t1)));
+            m_part_stage = 0;
+            const action_solve<action_t> root = action.template solve_implicit<Value>(r, h, t1);
+            m_part_stage = no_part;
+            throw_end_factor(failure_prefix(name, 0, t, dt), b, root.s);
+        }
+        const energy_type v_end =
+            detail::potential_value_and_kick(potential, q_next, t1, Value(1) / b, time_type(h / b), p_next, p_next);
+        const action_t r = action_t((r_start + dt_T) - h * v_end);
+        m_part_stage = 0;
+        const action_solve<action_t> root = action.template solve_implicit<Value>(r, h, t1);
+        m_part_stage = no_part;
+        if (!to_out) {
+            using copy = typename Operations::template scale_sum1<Value>;
+            algebra.for_each2(out.q, m_q.m_v, copy(Value(1)));
+            algebra.for_each2(out.p, m_p.m_v, copy(Value(1)));
+        }
+        out.s = root.s;
+    }
+
+    // The discrete Legendre transforms' factors a = 1 - h F_s(s_k) and b = 1 + h F_s(s_{k+1}) must
+    // be positive (see stage()).
+    template <class Derivative>
+    [[noreturn]] static void throw_start_factor(const std::string& prefix, const Value& a, const Derivative& fs,
+                                                const action_t& s) {
+        throw step_error(prefix + "1 - (dt/2) dF/ds(s, t) = " + detail::format(a) + " must be positive (dF/ds = " +
+                         detail::format(fs) + ", s = " + detail::format(s) +
+                         "): the step is too long for the damping; the state is unchanged");
+    }
+    [[noreturn]] static void throw_end_factor(const std::string& prefix, const Value& b, const action_t& s_new) {
+        throw step_error(prefix + "the new momentum divides by 1 + (dt/2) dF/ds(s_new) = " + detail::format(b) +
+                         ", which must be positive (s_new = " + detail::format(s_new) + "); the state is unchanged");
     }
 
     static std::string failure_prefix(const char* name, std::size_t i, const time_type& t, const time_type& dt) {
@@ -405,6 +487,7 @@ private:
     boost::numeric::odeint::state_wrapper<coordinate_type> m_q{detail::zero_component<coordinate_type>()};
     boost::numeric::odeint::state_wrapper<momentum_type> m_p{detail::zero_component<momentum_type>()};
     action_t m_s{};
+    bool m_kick = false;  // this step is kicked_step (set by begin)
     static constexpr std::size_t no_part = std::size_t(-1);
     std::size_t m_part_stage = no_part;  // the stage whose implicit solve is running
 };

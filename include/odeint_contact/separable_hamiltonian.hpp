@@ -15,6 +15,15 @@
 // The system function and the steppers need V and dV/dq at the same (q,t) and call it instead of
 // gradient then value when it is present. Potentials whose value and gradient share work (a pair
 // potential's distances: each square root serves both V and dV/dq) then do that work once.
+// Optionally, the kick of p too:
+//   v.value_and_kick(q, t, a, b, p_in, p_out)   writes p_out = a p_in - b dV/dq(q,t) and returns
+//                            V(q,t); a is a number (the stepper's Value), b a time (the stepper's
+//                            Time: b dV/dq is a momentum), p_out may be the same object as p_in
+// chi<Table> and the plain do_step of cvi2 call it instead of value_and_gradient when the action
+// part is affine in s (action.hpp: linear_action, affine_action): the gradient is then used where
+// it is computed, with no buffer for it, and a step on a large state streams fewer arrays (chi2
+// 9 instead of 11, cvi2 9 instead of 12; doc/methods.md). It must agree with value and gradient;
+// the steppers read q and p_in in it and nothing else of the state.
 // See kinetic.hpp and action.hpp for the other two parts.
 #ifndef ODEINT_CONTACT_SEPARABLE_HAMILTONIAN_HPP
 #define ODEINT_CONTACT_SEPARABLE_HAMILTONIAN_HPP

@@ -8,16 +8,18 @@
 //
 // Cost per step with k stages: k evaluations of V and of dV/dq (both B half-flows of a stage see
 // the same q and t, because A does not move q; k calls of value_and_gradient when the potential
-// has it), k + 1 flows of T (the C half-flows of adjacent
+// has it; k calls of value_and_kick, and none of value_and_gradient, when the potential has that
+// and the action is affine in s), k + 1 flows of T (the C half-flows of adjacent
 // stages are fused: the flow of T is autonomous, so C(a) C(b) = C(a + b) exactly), each one
 // call of the kinetic part's flow or, for a kinetic part without one, one evaluation of T and
 // one of dT/dp.
 // No heap allocation after the first step.
 //
-// Failure: the state handed to do_step is not written before the A flow of the last stage has
-// succeeded; the last flow of T (a user's kinetic part may throw there) and the check of the new
-// s come after q and p are written, and the engine restores an in-place input then
-// (composition.hpp), so any exception leaves the caller's state unchanged.
+// Failure: the stages work in the engine's spare state (dynamically sized q and p, swapped in on
+// success) or, in place on fixed-size q and p, in the caller's state, which the engine saved and
+// restores on any exception (composition.hpp); out of place on fixed-size q and p the input is
+// only read. So any exception (an action flow, the check of the new s, a user's part) leaves
+// the caller's state unchanged.
 #ifndef ODEINT_CONTACT_DETAIL_CHI_COMPOSITION_HPP
 #define ODEINT_CONTACT_DETAIL_CHI_COMPOSITION_HPP
 
@@ -47,6 +49,17 @@ class chi2_step {
     using deriv_type = Deriv;
     using time_type = Time;
     using action_t = std::decay_t<decltype(std::declval<state_type&>().s)>;
+    using coordinate_type = std::decay_t<decltype(std::declval<state_type&>().q)>;
+    using momentum_type = std::decay_t<decltype(std::declval<state_type&>().p)>;
+
+    // Whether a stage runs B A B as one call of the potential's value_and_kick: it has one, and
+    // the action's flow factor is known before V is (F affine in s).
+    template <class System>
+    static constexpr bool kicks() {
+        return has_value_and_kick_on<const typename System::potential_type&, coordinate_type, time_type, Value,
+                                     time_type, momentum_type>::value &&
+               is_affine_in_s<typename System::action_type>::value;
+    }
 
 public:
     using errors = Errors;
@@ -64,7 +77,9 @@ public:
             if constexpr (check_units<state_type, deriv_type, time_type>() &&
                           check_hamiltonian_parts<typename System::kinetic_type, typename System::potential_type,
                                                   typename System::action_type, state_type, deriv_type, time_type>())
-                return check_action_flow<typename System::action_type, Value, action_t, time_type, FlowResult>();
+                return check_action_flow<typename System::action_type, Value, action_t, time_type, FlowResult>() &&
+                       check_value_and_kick<typename System::potential_type, coordinate_type, time_type, Value,
+                                            time_type, momentum_type>();
             else
                 return false;
         } else {
@@ -82,12 +97,9 @@ public:
         return resized;
     }
 
-    // C over the first half stage, from the input: q goes to the work state, s is carried in
-    // m_s until the step has succeeded.
     template <class Alg, class System, class StateIn>
-    void begin(Alg& algebra, const System& system, const StateIn& in, const time_type&, const time_type& dt) {
+    void begin(Alg&, const System&, const StateIn&, const time_type&, const time_type&) {
         m_part_stage = no_part;
-        m_s = in.s + kinetic_flow(algebra, system.kinetic(), in.q, in.p, time_type(m_times.half[0] * dt), m_work.m_v.q);
     }
 
     template <class Alg, class System, class StateIn, class StateOut>
@@ -96,34 +108,64 @@ public:
         const auto& kinetic = system.kinetic();
         const auto& potential = system.potential();
         const auto& action = system.action();
-        auto& work = m_work.m_v;
-        auto& deriv = m_deriv.m_v;
-        using scale_sum2 = typename Operations::template scale_sum2<Value, time_type>;
         action_t& s = m_s;
+        // Where the stages keep q and p: in `out` itself where the engine protects it (its spare
+        // state, swapped in on success, or the caller's state of an in-place step, saved and
+        // restored on failure), so that a step touches the input and the result only, 4 arrays
+        // of the size of q, as a loop that keeps its input until it has succeeded must (a fifth,
+        // the work state's q, cost chi2 an array's worth of cache misses per step at N = 1e6 on
+        // a 32 MB cache: bench/ring --steps under cachegrind); else in the work state. The
+        // input is read before it is overwritten: q by the first flow of T, p by the first kick.
+        constexpr bool same_types = has_state_parts_v<State, StateOut>;
+        const bool to_out = out_is_protected<State>(in, out);
+        auto& work_q = pick_if<same_types>(to_out, out.q, m_work.m_v.q);
+        auto& work_p = pick_if<same_types>(to_out, out.p, m_work.m_v.p);
+        // C over the first half stage, from the input; s is carried in m_s until the step has
+        // succeeded.
+        if (i == 0) m_s = in.s + kinetic_flow(algebra, kinetic, in.q, in.p, time_type(m_times.half[0] * dt), work_q);
         {
             const time_type ti = t + m_times.midpoint[i] * dt;
             const time_type h = m_times.half[i] * dt;
-            // B(h): dV/dq and V at the stage's q and midpoint time, shared by both half-flows.
-            const auto v = detail::potential_value_and_gradient(potential, work.q, ti, deriv.p);
-            const auto& p_in = (i == 0) ? in.p : work.p;
-            // A(w_i dt), exact; the only flow that can fail.
+            const auto& p_in = (i == 0) ? in.p : work_p;
+            auto& p_out = (i + 1 == stages) ? out.p : work_p;
             const time_type tau = m_times.weight[i] * dt;
-            m_part_stage = i;  // where a step_error of the flow comes from (see part_context)
-            const auto a = action.template flow<Value>(action_t(s - h * v), ti, tau);
-            m_part_stage = no_part;
-            // B(h) A B(h): lambda (p - h dV) - h dV, in one pass over p with odeint's default
-            // operations (bench/ring), else with the stepper's in two.
-            auto& p_out = (i + 1 == stages) ? out.p : work.p;
-            if constexpr (std::is_same<Operations, boost::numeric::odeint::default_operations>::value) {
-                algebra.for_each3(p_out, p_in, deriv.p, scale_kick_scale<Value, time_type>{a.factor, -h});
+            if constexpr (kicks<System>()) {
+                // B(h) A B(h) on p is lambda (p - h dV) - h dV = lambda p - (1 + lambda) h dV, and for
+                // F affine in s the factor lambda of A does not depend on s: taken from the flow
+                // first, the potential does the whole of it in its own pass (value_and_kick), with
+                // dV computed where p is moved and no gradient buffer. s follows as below. A user's
+                // value_and_kick may throw after writing part of p_out: the engine restores.
+                m_part_stage = i;  // where a step_error of the flow comes from (see part_context)
+                const Value lambda = action.template flow<Value>(action_t{}, ti, tau).factor;
+                m_part_stage = no_part;
+                const auto v = detail::potential_value_and_kick(potential, work_q, ti, lambda,
+                                                                time_type((Value(1) + lambda) * h), p_in, p_out);
+                m_part_stage = i;
+                const auto a = action.template flow<Value>(action_t(s - h * v), ti, tau);
+                m_part_stage = no_part;
+                s = a.s - h * v;
             } else {
-                algebra.for_each3(work.p, p_in, deriv.p, scale_sum2(Value(1), -h));
-                algebra.for_each3(p_out, work.p, deriv.p, scale_sum2(a.factor, -h));
+                auto& deriv = m_deriv.m_v;
+                using scale_sum2 = typename Operations::template scale_sum2<Value, time_type>;
+                // B(h): dV/dq and V at the stage's q and midpoint time, shared by both half-flows.
+                const auto v = detail::potential_value_and_gradient(potential, work_q, ti, deriv.p);
+                // A(w_i dt), exact; the only flow that can fail.
+                m_part_stage = i;  // where a step_error of the flow comes from (see part_context)
+                const auto a = action.template flow<Value>(action_t(s - h * v), ti, tau);
+                m_part_stage = no_part;
+                // B(h) A B(h): lambda (p - h dV) - h dV, in one pass over p with odeint's default
+                // operations (bench/ring), else with the stepper's in two.
+                if constexpr (std::is_same<Operations, boost::numeric::odeint::default_operations>::value) {
+                    algebra.for_each3(p_out, p_in, deriv.p, scale_kick_scale<Value, time_type>{a.factor, -h});
+                } else {
+                    algebra.for_each3(p_out, p_in, deriv.p, scale_sum2(Value(1), -h));
+                    algebra.for_each3(p_out, p_out, deriv.p, scale_sum2(a.factor, -h));
+                }
+                s = a.s - h * v;
             }
-            s = a.s - h * v;
             // C over this half stage and the next one's, fused.
-            auto& q_out = (i + 1 == stages) ? out.q : work.q;
-            s += kinetic_flow(algebra, kinetic, work.q, p_out, time_type(m_times.fused[i] * dt), q_out);
+            auto& q_out = (i + 1 == stages) ? out.q : work_q;
+            s += kinetic_flow(algebra, kinetic, work_q, p_out, time_type(m_times.fused[i] * dt), q_out);
         }
         if (i + 1 == stages) {
             // The result must be finite; one check per step. s accumulates tau T(p) for every p

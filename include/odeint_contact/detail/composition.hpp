@@ -23,8 +23,11 @@
 //                                                 through step(), e.g. cvi's sample)
 //   stage(algebra, system, i, in, out, t, dt, name)
 //                                                 stage i of N: reads `in` at i == 0, writes
-//                                                 `out` only at i == N - 1 (in and out may be
-//                                                 the same object). The engine runs a step on
+//                                                 `out` (in and out may be the same object:
+//                                                 what a stage reads of `in` it reads before
+//                                                 writing it; chi writes `out` from stage 0
+//                                                 on where the engine protects it, cvi only
+//                                                 at i == N - 1). The engine runs a step on
 //                                                 dynamically sized q and p into its spare state
 //                                                 and swaps the result in
 //                                                 (result_swapped_in<State, StateOut>), and
@@ -189,6 +192,35 @@ struct result_swapped_in
           bool, std::is_same<std::remove_cv_t<StateOut>, State>::value &&
                     boost::numeric::odeint::is_resizeable<std::decay_t<decltype(std::declval<State&>().q)>>::value &&
                     boost::numeric::odeint::is_resizeable<std::decay_t<decltype(std::declval<State&>().p)>>::value> {};
+
+// Whether a step's stages may keep their results in `out` itself: `out` has the stepper's q and
+// p types, and the engine protects it (its spare state, swapped in on success, or the caller's
+// state of an in-place step, saved and restored on any exception). Only the `out` of an
+// out-of-place step on fixed-size q and p is the caller's own object, unprotected.
+template <class State, class StateOut>
+inline constexpr bool has_state_parts_v =
+    std::is_same<std::decay_t<decltype(std::declval<StateOut&>().q)>,
+                 std::decay_t<decltype(std::declval<State&>().q)>>::value &&
+    std::is_same<std::decay_t<decltype(std::declval<StateOut&>().p)>,
+                 std::decay_t<decltype(std::declval<State&>().p)>>::value;
+
+template <class State, class StateIn, class StateOut>
+bool out_is_protected(const StateIn& in, const StateOut& out) {
+    if constexpr (has_state_parts_v<State, StateOut>)
+        return result_swapped_in<State, StateOut>::value ||
+               static_cast<const void*>(std::addressof(in)) == static_cast<const void*>(std::addressof(out));
+    else
+        return false;
+}
+
+// a when use_a (only when A is B), else b.
+template <bool Same, class A, class B>
+B& pick_if(bool use_a, A& a, B& b) {
+    if constexpr (Same)
+        return use_a ? a : b;
+    else
+        return b;
+}
 
 template <class Step, class Table, class State, class Value, class Deriv, class Time, class Algebra,
           class Operations, class Resizer>

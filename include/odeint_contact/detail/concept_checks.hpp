@@ -105,6 +105,65 @@ auto potential_value_and_gradient(const Potential& potential, const Q& q, const 
     }
 }
 
+// The optional potential member value_and_kick(q, t, a, b, p_in, p_out), which writes
+// p_out = a p_in - b dV/dq(q,t) (p_out may be p_in) and returns V(q,t) (see
+// separable_hamiltonian.hpp), callable on a Self (const V& or V&). A is the stepper's Value, B its
+// Time, P the momentum type.
+template <class Self, class Q, class T, class A, class B, class P, class = void>
+struct has_value_and_kick_on : std::false_type {};
+template <class Self, class Q, class T, class A, class B, class P>
+struct has_value_and_kick_on<Self, Q, T, A, B, P,
+                             std::void_t<decltype(std::declval<Self>().value_and_kick(
+                                 std::declval<const Q&>(), std::declval<const T&>(), std::declval<const A&>(),
+                                 std::declval<const B&>(), std::declval<const P&>(), std::declval<P&>()))>>
+    : std::true_type {};
+
+// The checks of a potential's value_and_kick: a member that only a non-const potential can call,
+// or one that does not return V, is a static_assert rather than skipped without a word. True
+// when the potential has none or a usable one. Called from the steppers' checks, after
+// check_hamiltonian_parts (value(q, t) exists).
+template <class Potential, class Q, class T, class A, class B, class P>
+constexpr bool check_value_and_kick() {
+    constexpr bool member = has_value_and_kick_on<const Potential&, Q, T, A, B, P>::value;
+    constexpr bool non_const_only = !member && has_value_and_kick_on<Potential&, Q, T, A, B, P>::value;
+    static_assert(!non_const_only,
+                  "odeint_contact: the potential's value_and_kick(q, t, a, b, p_in, p_out) must be a const "
+                  "member function (the steppers hold the potential as const)");
+    if constexpr (member) {
+        using energy = std::decay_t<decltype(std::declval<const Potential&>().value(std::declval<const Q&>(),
+                                                                                    std::declval<const T&>()))>;
+        constexpr bool returns = std::is_convertible<decltype(std::declval<const Potential&>().value_and_kick(
+                                                         std::declval<const Q&>(), std::declval<const T&>(),
+                                                         std::declval<const A&>(), std::declval<const B&>(),
+                                                         std::declval<const P&>(), std::declval<P&>())),
+                                                     energy>::value;
+        static_assert(returns,
+                      "odeint_contact: the potential's value_and_kick(q, t, a, b, p_in, p_out) must return "
+                      "V(q,t), convertible to the type of value(q, t)");
+        return returns;
+    } else {
+        return !non_const_only;
+    }
+}
+
+// V(q,t), with p_out = a p_in - b dV/dq(q,t) written by the potential's value_and_kick, as the
+// type of value(q, t) (as potential_value_and_gradient).
+template <class Potential, class Q, class T, class A, class B, class PIn, class POut>
+auto potential_value_and_kick(const Potential& potential, const Q& q, const T& t, const A& a, const B& b,
+                              const PIn& p_in, POut& p_out) -> std::decay_t<decltype(potential.value(q, t))> {
+    using energy = std::decay_t<decltype(potential.value(q, t))>;
+    return energy(potential.value_and_kick(q, t, a, b, p_in, p_out));
+}
+
+// Whether the action part declares F affine in s, F = f(t) s + c(t) (a member
+// `static constexpr bool affine_in_s = true;`, action.hpp): the factor p'/p of its flow and the
+// slope 1 + h F_s of cvi2's implicit equation do not depend on s.
+template <class Action, class = void>
+struct is_affine_in_s : std::false_type {};
+template <class Action>
+struct is_affine_in_s<Action, std::void_t<decltype(Action::affine_in_s)>>
+    : std::bool_constant<bool(Action::affine_in_s)> {};
+
 template <class Self, class S, class T, class = void>
 struct has_action_value_on : std::false_type {};
 template <class Self, class S, class T>
