@@ -22,7 +22,7 @@
 //                             sized p, the steppers use it for a step's first flow when the step
 //                             does not run in place, instead of copying `in` into `out` first
 //                             (one pass less)
-//   phi.flow(algebra, x, t, dt, work), phi.flow(algebra, in, out, t, dt, work)
+//   phi.flow_with(algebra, x, t, dt, work), phi.flow_with(algebra, in, out, t, dt, work)
 //                             optional, preferred when present: the flows above with their
 //                             element-wise passes through the stepper's algebra (called as
 //                             algebra.for_eachN on components), so that a stepper's parallel
@@ -149,11 +149,11 @@ public:
     template <class X, class T, class W>
     void flow(X& x, const T& t, const T& dt, W& work) const {
         contact_algebra algebra;
-        flow(algebra, x, x, t, dt, work);
+        flow_with(algebra, x, x, t, dt, work);
     }
     template <class Alg, class X, class T, class W>
-    void flow(Alg& algebra, X& x, const T& t, const T& dt, W& work) const {
-        flow(algebra, x, x, t, dt, work);
+    void flow_with(Alg& algebra, X& x, const T& t, const T& dt, W& work) const {
+        flow_with(algebra, x, x, t, dt, work);
     }
 
     // From `in` into `out` in one pass over q and p (p itself is not written: the piece keeps
@@ -162,10 +162,10 @@ public:
     template <class XIn, class XOut, class T, class W>
     void flow(const XIn& in, XOut& out, const T& t, const T& dt, W& work) const {
         contact_algebra algebra;
-        flow(algebra, in, out, t, dt, work);
+        flow_with(algebra, in, out, t, dt, work);
     }
     template <class Alg, class XIn, class XOut, class T, class W>
-    void flow(Alg& algebra, const XIn& in, XOut& out, const T&, const T& dt, W& work) const {
+    void flow_with(Alg& algebra, const XIn& in, XOut& out, const T&, const T& dt, W& work) const {
         using Q = decltype(in.q);
         using P = decltype(in.p);
         using QOut = decltype(out.q);
@@ -214,10 +214,10 @@ public:
     template <class X, class T, class W>
     void flow(X& x, const T& t, const T& dt, W& work) const {
         contact_algebra algebra;
-        flow(algebra, x, t, dt, work);
+        flow_with(algebra, x, t, dt, work);
     }
     template <class Alg, class X, class T, class W>
-    void flow(Alg& algebra, X& x, const T& t, const T& dt, W& work) const {
+    void flow_with(Alg& algebra, X& x, const T& t, const T& dt, W& work) const {
         const auto v = kick(x.q, t, work.p);
         using P = decltype(x.p);
         using value_type = detail::plain_value_t<detail::scalar_of_t<P>>;
@@ -276,7 +276,7 @@ public:
         scale(algebra, x, t, dt);
     }
     template <class Alg, class X, class T, class W>
-    void flow(Alg& algebra, X& x, const T& t, const T& dt, W&) const {
+    void flow_with(Alg& algebra, X& x, const T& t, const T& dt, W&) const {
         scale(algebra, x, t, dt);
     }
 
@@ -325,10 +325,10 @@ public:
     template <class X, class T, class W>
     void flow(X& x, const T& t, const T& dt, W& work) const {
         contact_algebra algebra;
-        flow(algebra, x, t, dt, work);
+        flow_with(algebra, x, t, dt, work);
     }
     template <class Alg, class X, class T, class W>
-    void flow(Alg& algebra, X& x, const T& t, const T& dt, W& work) const {
+    void flow_with(Alg& algebra, X& x, const T& t, const T& dt, W& work) const {
         using std::exp;
         using S = std::decay_t<decltype(x.s)>;
         using value_type = detail::plain_value_t<S>;

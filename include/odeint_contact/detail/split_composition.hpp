@@ -90,14 +90,16 @@ struct has_piece_flow_out_work<
                                                    std::declval<const T&>(), std::declval<const T&>(),
                                                    std::declval<W&>()))>> : std::true_type {};
 
-// The optional flow(algebra, x, t, dt, work) and flow(algebra, in, out, t, dt, work): the same
-// flows with their element-wise passes through the stepper's algebra (algebra.for_eachN on
-// components), preferred when present; the library's pieces have them.
+// The optional flow_with(algebra, x, t, dt, work) and flow_with(algebra, in, out, t, dt, work):
+// the same flows with their element-wise passes through the stepper's algebra
+// (algebra.for_eachN on components), preferred when present; the library's pieces have them. A
+// name of their own: as flow(algebra, x, t, dt, work), the first would have the arity of the
+// out-of-place flow(in, out, t, dt, work), and a generic out-of-place flow would be taken for it.
 template <class Self, class Alg, class X, class T, class W, class = void>
 struct has_piece_flow_with : std::false_type {};
 template <class Self, class Alg, class X, class T, class W>
 struct has_piece_flow_with<Self, Alg, X, T, W,
-                           std::void_t<decltype(std::declval<Self>().flow(std::declval<Alg&>(), std::declval<X&>(),
+                           std::void_t<decltype(std::declval<Self>().flow_with(std::declval<Alg&>(), std::declval<X&>(),
                                                                           std::declval<const T&>(), std::declval<const T&>(),
                                                                           std::declval<W&>()))>> : std::true_type {};
 
@@ -106,7 +108,7 @@ struct has_piece_flow_out_with : std::false_type {};
 template <class Self, class Alg, class XIn, class XOut, class T, class W>
 struct has_piece_flow_out_with<
     Self, Alg, XIn, XOut, T, W,
-    std::void_t<decltype(std::declval<Self>().flow(std::declval<Alg&>(), std::declval<const XIn&>(), std::declval<XOut&>(),
+    std::void_t<decltype(std::declval<Self>().flow_with(std::declval<Alg&>(), std::declval<const XIn&>(), std::declval<XOut&>(),
                                                    std::declval<const T&>(), std::declval<const T&>(),
                                                    std::declval<W&>()))>> : std::true_type {};
 
@@ -533,7 +535,7 @@ private:
         const piece_type& piece = std::get<K>(span.pieces);
         using alg_t = std::decay_t<decltype(span.algebra)>;
         if constexpr (has_piece_flow_with<const piece_type&, alg_t, X, time_type, deriv_type>::value)
-            piece.flow(span.algebra, span.x, span.t, tau, m_work.m_v);
+            piece.flow_with(span.algebra, span.x, span.t, tau, m_work.m_v);
         else if constexpr (has_piece_flow_work<const piece_type&, X, time_type, deriv_type>::value)
             piece.flow(span.x, span.t, tau, m_work.m_v);
         else
@@ -551,7 +553,7 @@ private:
             const auto& piece = std::get<0>(span.pieces);
             using alg_t = std::decay_t<decltype(span.algebra)>;
             if constexpr (has_piece_flow_out_with<decltype(piece), alg_t, in_t, out_t, time_type, deriv_type>::value)
-                piece.flow(span.algebra, span.in, span.x, span.t, span.h, m_work.m_v);
+                piece.flow_with(span.algebra, span.in, span.x, span.t, span.h, m_work.m_v);
             else if constexpr (has_piece_flow_out_work<decltype(piece), in_t, out_t, time_type, deriv_type>::value)
                 piece.flow(span.in, span.x, span.t, span.h, m_work.m_v);
             else
