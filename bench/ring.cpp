@@ -29,7 +29,8 @@
 //   ring [N...]               all methods at N = 1e3, 1e4, ..., 1e7 or the N given
 //   ring --openmp N           chi2 on contact_state<openmp_state<double>> with 1 and 2 threads
 //   ring --split [N...]       chi2 and chi4 on std::vector: the separable Hamiltonian against the
-//                             same one as the library's pieces (make_split_hamiltonian)
+//                             same one as the library's pieces (make_split_hamiltonian); the
+//                             same base step, so a check of the instantiations, not of two paths
 //   ring --steps WHAT N K     K untimed steps at N on std::vector of WHAT: chi2, chi4, cvi2 (with
 //                             value_and_kick), chi2/g, chi4/g, cvi2/g (without), cvi2/s (carried
 //                             sample), hand_chi2, hand_chi2/g (gradient buffer), hand_cvi2

@@ -70,8 +70,9 @@ struct kepler {
     static state_type initial_state() { return paper::kepler_initial_state(); }
 };
 
-// The same Hamiltonian as the library's pieces (make_split_hamiltonian), for the cost of the
-// general split path against the separable one. On these small states one badly shaped load can
+// The same Hamiltonian as the library's pieces (make_split_hamiltonian). The chi steppers step a
+// separable Hamiltonian as these pieces too (one base step), so split / separable differs from 1
+// only by what the compiler makes of two instantiations. On these small states one badly shaped load can
 // decide the ratio: bench/scan_forwarding.py lists loads that store-to-load forwarding cannot
 // serve (doc/methods.md, "Small states"); read ratios from runs with
 // --benchmark_enable_random_interleaving=true on a shared machine.

@@ -198,6 +198,22 @@ void check_split_passes(std::size_t stages) {
     BOOST_TEST(separable[0] == 0u);
     BOOST_TEST(split[1] == separable[1]);
     BOOST_TEST(split[0] == 0u);
+    // With value_and_kick on the potential and F affine in s, the library's pieces make none: the
+    // potential moves p in its own pass (potential_piece's value_and_kick, action_piece's
+    // affine_in_s).
+    test_support::kicking_harmonic_potential<> k;
+    k.eps = 0.1;
+    const auto kicking = passes_per_step<Stepper>(
+        oc::make_split_hamiltonian(oc::kinetic_piece(T), oc::potential_piece(k), oc::action_piece(F)));
+    BOOST_TEST(kicking[0] == 0u);
+    BOOST_TEST(kicking[1] == 0u);
+    // A first piece whose out-of-place flow is a generic five-parameter template flows out of
+    // place as kinetic_piece does (no copy), not taken for flow_with(algebra, x, t, dt, work).
+    const auto generic = passes_per_step<Stepper>(oc::make_split_hamiltonian(
+        test_support::generic_out_of_place<oc::kinetic_piece<oc::quadratic_kinetic<>>>{oc::kinetic_piece(T)},
+        oc::potential_piece(v), oc::action_piece(F)));
+    BOOST_TEST(generic[0] == 0u);
+    BOOST_TEST(generic[1] == separable[1]);
     BOOST_TEST(copying[1] == separable[1]);
     BOOST_TEST(copying[0] == 2 * 10u);  // q and p
 }
@@ -310,13 +326,19 @@ BOOST_AUTO_TEST_CASE(value_and_gradient_replaces_both_calls) {
 // cvi4 (stages share grad V), not with a quadratic action (chi's factor, cvi2's slope depend on
 // s): those call value_and_gradient as before. Time-dependent V and F, on std::array and
 // std::vector, in place (integrate_n_steps) and out of place.
-template <class Stepper, class State, class Action>
+template <class Stepper, class State, bool Split = false, class Action>
 test_support::eval_counter kick_counts(const Action& action, std::size_t n, bool carried = false) {
     test_support::eval_counter counter;
     test_support::kicking_harmonic_potential<> v;
     v.eps = 0.1;
     v.counter = &counter;
-    const auto H = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, v, action);
+    const auto H = [&] {
+        if constexpr (Split)
+            return oc::make_split_hamiltonian(oc::kinetic_piece(oc::quadratic_kinetic<>{}), oc::potential_piece(v),
+                                              oc::action_piece(action));
+        else
+            return oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, v, action);
+    }();
     Stepper stepper;
     State x{}, y{};
     for (auto* z : {&x, &y}) {
@@ -346,6 +368,13 @@ void check_kick_counts() {
         BOOST_TEST(c.value_and_kick == n);
         BOOST_TEST(c.value_and_gradient + c.value + c.gradient == 0u);
     }
+    // The same through the library's pieces of a split Hamiltonian.
+    const auto split2 = kick_counts<oc::chi2<State>, State, true>(linear, n);
+    BOOST_TEST(split2.value_and_kick == n);
+    BOOST_TEST(split2.value_and_gradient + split2.value + split2.gradient == 0u);
+    const auto split4 = kick_counts<oc::chi4<State>, State, true>(affine, n);
+    BOOST_TEST(split4.value_and_kick == 3 * n);
+    BOOST_TEST(split4.value_and_gradient + split4.value + split4.gradient == 0u);
     const auto chi4 = kick_counts<oc::chi4<State>, State>(linear, n);
     BOOST_TEST(chi4.value_and_kick == 3 * n);
     BOOST_TEST(chi4.value_and_gradient + chi4.value + chi4.gradient == 0u);

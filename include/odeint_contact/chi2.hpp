@@ -13,7 +13,8 @@
 // chi2(g_1 dt) ... chi2(g_m dt) with the weights of Table (composition_tables.hpp; a user's
 // own table works alike), each stage advancing time by its own g_i dt. Both also step a
 // Hamiltonian split into user pieces with their own flows, make_split_hamiltonian
-// (split_hamiltonian.hpp); what follows is for the separable one.
+// (split_hamiltonian.hpp), and step a separable one as the split Hamiltonian of its three parts
+// (one base step for both); what follows is for the separable one.
 // Order and cost: chi2 has order 2 in q, p and s, also for time-dependent V and F; chi<Table>
 // has Table::order. Per step, one evaluation of V and of dV/dq per stage (one call of
 // value_and_gradient when the potential has it; one call of value_and_kick, which also moves
@@ -60,19 +61,12 @@ template <class Table, class State, class Value = double, class Deriv = State, c
           class Algebra = typename boost::numeric::odeint::algebra_dispatcher<State>::algebra_type,
           class Operations = typename boost::numeric::odeint::operations_dispatcher<State>::operations_type,
           class Resizer = boost::numeric::odeint::initially_resizer>
-class chi
-    : public detail::composition<
-          detail::chi_step<detail::chi2_step<detail::table_stages<Table>::value, action_flow, State, Value, Deriv, Time,
-                                             Algebra, Operations, detail::library_errors>,
-                           detail::split_step<detail::table_stages<Table>::value, State, Value, Deriv, Time,
-                                              Operations, detail::library_errors>>,
-          Table, State, Value, Deriv, Time, Algebra, Operations, Resizer> {
-    using base = detail::composition<
-        detail::chi_step<detail::chi2_step<detail::table_stages<Table>::value, action_flow, State, Value, Deriv, Time,
-                                             Algebra, Operations, detail::library_errors>,
-                           detail::split_step<detail::table_stages<Table>::value, State, Value, Deriv, Time,
-                                              Operations, detail::library_errors>>,
-        Table, State, Value, Deriv, Time, Algebra, Operations, Resizer>;
+class chi : public detail::composition<detail::chi_step<detail::table_stages<Table>::value, action_flow, State, Value,
+                                                       Deriv, Time, Operations, detail::library_errors>,
+                                      Table, State, Value, Deriv, Time, Algebra, Operations, Resizer> {
+    using base = detail::composition<detail::chi_step<detail::table_stages<Table>::value, action_flow, State, Value, Deriv,
+                                                      Time, Operations, detail::library_errors>,
+                                     Table, State, Value, Deriv, Time, Algebra, Operations, Resizer>;
 
 public:
     using typename base::algebra_type;

@@ -6,6 +6,8 @@
 // system: H(x, dxdt, t) evaluates the contact vector field (paper eq. 2)
 //   dq/dt = dT/dp,   dp/dt = -dV/dq - p dF/ds,   ds/dt = p . dT/dp - H,
 // so the same object drives runge_kutta4 or runge_kutta_dopri5. H.value(x, t) is H itself.
+// The chi steppers step it as make_split_hamiltonian(kinetic_piece(T), potential_piece(V),
+// action_piece(F)) (H.pieces(), split_hamiltonian.hpp); the cvi steppers use the parts directly.
 //
 // The potential concept (for a user type V):
 //   v.value(q, t)            V(q,t), an energy
@@ -28,6 +30,7 @@
 #ifndef ODEINT_CONTACT_SEPARABLE_HAMILTONIAN_HPP
 #define ODEINT_CONTACT_SEPARABLE_HAMILTONIAN_HPP
 
+#include <tuple>
 #include <utility>
 
 #include <odeint_contact/action.hpp>
@@ -37,6 +40,7 @@
 #include <odeint_contact/detail/traits.hpp>
 #include <odeint_contact/errors.hpp>
 #include <odeint_contact/kinetic.hpp>
+#include <odeint_contact/split_hamiltonian.hpp>
 
 namespace odeint_contact {
 
@@ -53,11 +57,17 @@ public:
     using algebra_type = Algebra;
 
     separable_hamiltonian(Kinetic kinetic, Potential potential, Action action)
-        : m_kinetic(std::move(kinetic)), m_potential(std::move(potential)), m_action(std::move(action)) {}
+        : m_pieces(kinetic_piece<Kinetic>(std::move(kinetic)), potential_piece<Potential>(std::move(potential)),
+                   action_piece<Action>(std::move(action))) {}
 
-    const Kinetic& kinetic() const { return m_kinetic; }
-    const Potential& potential() const { return m_potential; }
-    const Action& action() const { return m_action; }
+    const Kinetic& kinetic() const { return std::get<0>(m_pieces).kinetic(); }
+    const Potential& potential() const { return std::get<1>(m_pieces).potential(); }
+    const Action& action() const { return std::get<2>(m_pieces).action(); }
+
+    // H as the split Hamiltonian of the library's pieces, which is how the chi steppers step it
+    // (split_hamiltonian.hpp): the parts are held as those pieces.
+    using pieces_type = std::tuple<kinetic_piece<Kinetic>, potential_piece<Potential>, action_piece<Action>>;
+    const pieces_type& pieces() const { return m_pieces; }
 
     // The contact vector field, as an odeint system function.
     template <class State, class Deriv, class Time>
@@ -68,11 +78,11 @@ public:
                 throw parameter_error(detail::lengths_message(x, dxdt, "separable_hamiltonian::operator()"));
             Algebra algebra;
             if constexpr (detail::has_kinetic_gradient_with<Kinetic, Algebra, decltype(x.p), decltype(dxdt.q)>::value)
-                m_kinetic.gradient(algebra, x.p, dxdt.q);
+                kinetic().gradient(algebra, x.p, dxdt.q);
             else
-                m_kinetic.gradient(x.p, dxdt.q);
-            const auto v = detail::potential_value_and_gradient(m_potential, x.q, t, dxdt.p);
-            const auto fs = m_action.derivative(x.s, t);
+                kinetic().gradient(x.p, dxdt.q);
+            const auto v = detail::potential_value_and_gradient(potential(), x.q, t, dxdt.p);
+            const auto fs = action().derivative(x.s, t);
             using value_type = detail::plain_value_t<detail::scalar_of_t<decltype(x.p)>>;
             using op = typename detail::component_operations_t<decltype(dxdt.p)>::template scale_sum2<value_type, decltype(-fs)>;
             algebra.for_each3(dxdt.p, dxdt.p, x.p, op(value_type(-1), -fs));
@@ -82,19 +92,17 @@ public:
 
     template <class State, class Time>
     auto value(const State& x, const Time& t) const {
-        return sum(x, m_potential.value(x.q, t), t);
+        return sum(x, potential().value(x.q, t), t);
     }
 
 private:
     // H = T + V + F with V given, in one order for value() and the system function.
     template <class State, class Energy, class Time>
     auto sum(const State& x, const Energy& v, const Time& t) const {
-        return m_kinetic.value(x.p) + v + m_action.value(x.s, t);
+        return kinetic().value(x.p) + v + action().value(x.s, t);
     }
 
-    Kinetic m_kinetic;
-    Potential m_potential;
-    Action m_action;
+    pieces_type m_pieces;
 };
 
 // make_separable_hamiltonian<Algebra>(kinetic, potential, action) gives the system function

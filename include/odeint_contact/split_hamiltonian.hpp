@@ -22,6 +22,11 @@
 //                             sized p, the steppers use it for a step's first flow when the step
 //                             does not run in place, instead of copying `in` into `out` first
 //                             (one pass less)
+//   phi.flow_with(algebra, x, t, dt, work), phi.flow_with(algebra, in, out, t, dt, work)
+//                             optional, preferred when present: the flows above with their
+//                             element-wise passes through the stepper's algebra (called as
+//                             algebra.for_eachN on components), so that a stepper's parallel
+//                             algebra reaches them (openmp.hpp); the library's pieces have them
 //   Piece::keeps_p            optional static constexpr bool: flow leaves p unchanged, and the
 //                             out-of-place flow need not write out.p (the steppers read p from
 //                             `in` until a flow changes it)
@@ -44,21 +49,29 @@
 //   phi.scaling_flow(s, t, dt) flow leaves q unchanged and scales p: returns {s', p'/p}; as the
 //                             middle piece right after a kick piece, kick, scaling and kick are
 //                             one pass over p
+//   Piece::affine_in_s        static constexpr bool, with scaling_flow: p'/p does not depend on s
+//   phi.value_and_kick(q, t, a, b, p_in, p_out)   with kick: writes p_out = a p_in - b dphi/dq
+//                             (a the stepper's Value, b its Time; p_out may be p_in) and returns
+//                             phi; before an affine_in_s middle piece, kick, scaling and kick are
+//                             then this one call, with no buffer for dphi/dq
 // flow may be any symmetric (flow(-dt) inverts flow(dt)) contact map of order >= 2 for phi's
 // vector field instead of the exact flow: the composition keeps its order (doc/theory.md,
 // "Contact compositional integrators") and stays exactly contact.
-// Pieces the library provides:
+// Pieces the library provides (each holds its part, or refers to it when made with a reference
+// type, kinetic_piece<const T&>):
 //   kinetic_piece(T)      T(p), a kinetic part (kinetic.hpp); autonomous, keeps_p, flows out
 //                         of place
-//   potential_piece(V)    V(q,t), a potential (separable_hamiltonian.hpp); kick
-//   action_piece(F)       F(s,t), an action term (action.hpp); scaling_flow
+//   potential_piece(V)    V(q,t), a potential (separable_hamiltonian.hpp); kick, and
+//                         value_and_kick when V has it
+//   action_piece(F)       F(s,t), an action term (action.hpp); scaling_flow, affine_in_s when F
+//                         declares it
 //   position_damping(f)   f(q,t) s, f written like a potential (value(q, t), gradient(q, t, g));
 //                         exact flow with q and t frozen: s <- e^{-f dt} s,
 //                         p <- e^{-f dt} (p - dt s grad f); keeps_q. Plain numbers only: with
 //                         Boost.Units grad f would need a type of its own.
-// make_split_hamiltonian(kinetic_piece(T), potential_piece(V), action_piece(F)) steps like
-// make_separable_hamiltonian(T, V, F) up to round-off, with the same evaluations and passes
-// over memory.
+// make_split_hamiltonian(kinetic_piece(T), potential_piece(V), action_piece(F)) steps exactly as
+// make_separable_hamiltonian(T, V, F): the chi steppers step a separable Hamiltonian as these
+// three pieces (one base step), and its optimisations are the properties above.
 //
 // Order and cost: chi2 order 2 in q, p and s (also for time-dependent pieces), chi<Table>
 // Table::order, when each piece's flow is exact or symmetric of order >= 2. Per stage two half
@@ -69,7 +82,7 @@
 // What it keeps: every step is exactly a contact map when every piece's flow is; its conformal
 // factor is the product of the pieces' factors (e^{-f dt} for position_damping).
 // When not to use it: H = T(p) + V(q,t) + F(s,t): make_separable_hamiltonian says the same more
-// briefly, with a step tuned for that case. A piece without a flow in closed form: a flow that
+// briefly, and the cvi steppers take it too. A piece without a flow in closed form: a flow that
 // must be computed to tolerance costs more than an explicit Runge-Kutta step of H.
 // Failure: a piece's step_error reaches the caller with the stepper, t, dt, stage and piece
 // index in front of its message, and a non-finite new s is a step_error; the state given to
@@ -120,32 +133,55 @@ void add_scaled(C& c, const A& a, const Y& y) {
 // ---- the library's pieces ---------------------------------------------------------------------
 
 // T(p): q += dt dT/dp, s += dt (p . dT/dp - T); p unchanged. The kinetic part's own flow when it
-// has one (quadratic_kinetic).
+// has one (quadratic_kinetic). Kinetic may be a reference type (a separable Hamiltonian's pieces
+// refer to its parts).
 template <class Kinetic>
 class kinetic_piece {
+    using kinetic_t = std::decay_t<Kinetic>;
+
 public:
     static constexpr bool autonomous = true;
     static constexpr bool keeps_p = true;
 
-    explicit kinetic_piece(Kinetic kinetic) : m_kinetic(std::move(kinetic)) {}
-    const Kinetic& kinetic() const { return m_kinetic; }
+    explicit kinetic_piece(Kinetic kinetic) : m_kinetic(std::forward<Kinetic>(kinetic)) {}
+    const kinetic_t& kinetic() const { return m_kinetic; }
 
     template <class X, class T, class W>
     void flow(X& x, const T& t, const T& dt, W& work) const {
-        flow(x, x, t, dt, work);
+        contact_algebra algebra;
+        flow_with(algebra, x, x, t, dt, work);
+    }
+    template <class Alg, class X, class T, class W>
+    void flow_with(Alg& algebra, X& x, const T& t, const T& dt, W& work) const {
+        flow_with(algebra, x, x, t, dt, work);
     }
 
     // From `in` into `out` in one pass over q and p (p itself is not written: the piece keeps
     // p, and the steppers take it from `in`). The steppers use it for the first flow of a step
     // instead of copying `in` into `out` and flowing there. `out` may also be `in`.
     template <class XIn, class XOut, class T, class W>
-    void flow(const XIn& in, XOut& out, const T&, const T& dt, W& work) const {
-        if constexpr (detail::has_kinetic_flow<Kinetic, decltype(in.q), decltype(in.p), T, decltype(out.q)>::value) {
+    void flow(const XIn& in, XOut& out, const T& t, const T& dt, W& work) const {
+        contact_algebra algebra;
+        flow_with(algebra, in, out, t, dt, work);
+    }
+    template <class Alg, class XIn, class XOut, class T, class W>
+    void flow_with(Alg& algebra, const XIn& in, XOut& out, const T&, const T& dt, W& work) const {
+        using Q = decltype(in.q);
+        using P = decltype(in.p);
+        using QOut = decltype(out.q);
+        if constexpr (detail::has_kinetic_flow_with<kinetic_t, Alg, Q, P, T, QOut>::value) {
+            out.s = in.s + m_kinetic.flow(algebra, in.q, in.p, dt, out.q);
+        } else if constexpr (detail::has_kinetic_flow<kinetic_t, Q, P, T, QOut>::value) {
             out.s = in.s + m_kinetic.flow(in.q, in.p, dt, out.q);
         } else {
-            m_kinetic.gradient(in.p, work.q);
+            if constexpr (detail::has_kinetic_gradient_with<kinetic_t, Alg, P, decltype(work.q)>::value)
+                m_kinetic.gradient(algebra, in.p, work.q);
+            else
+                m_kinetic.gradient(in.p, work.q);
             out.s = in.s + dt * (detail::dot(in.p, work.q) - m_kinetic.value(in.p));
-            detail::add_scaled(out.q, in.q, dt, work.q);
+            using value_type = detail::plain_value_t<detail::scalar_of_t<QOut>>;
+            using op = typename detail::component_operations_t<QOut>::template scale_sum2<value_type, T>;
+            algebra.for_each3(out.q, in.q, work.q, op(value_type(1), dt));
         }
     }
 
@@ -165,17 +201,28 @@ private:
     Kinetic m_kinetic;
 };
 
-// V(q,t): p -= dt dV/dq, s -= dt V; q unchanged. One call of value_and_gradient when V has it.
+// V(q,t): p -= dt dV/dq, s -= dt V; q unchanged. One call of value_and_gradient when V has it;
+// value_and_kick when V has it. Potential may be a reference type.
 template <class Potential>
 class potential_piece {
+    using potential_t = std::decay_t<Potential>;
+
 public:
-    explicit potential_piece(Potential potential) : m_potential(std::move(potential)) {}
-    const Potential& potential() const { return m_potential; }
+    explicit potential_piece(Potential potential) : m_potential(std::forward<Potential>(potential)) {}
+    const potential_t& potential() const { return m_potential; }
 
     template <class X, class T, class W>
     void flow(X& x, const T& t, const T& dt, W& work) const {
+        contact_algebra algebra;
+        flow_with(algebra, x, t, dt, work);
+    }
+    template <class Alg, class X, class T, class W>
+    void flow_with(Alg& algebra, X& x, const T& t, const T& dt, W& work) const {
         const auto v = kick(x.q, t, work.p);
-        detail::add_scaled(x.p, -dt, work.p);
+        using P = decltype(x.p);
+        using value_type = detail::plain_value_t<detail::scalar_of_t<P>>;
+        using op = typename detail::component_operations_t<P>::template scale_sum2<value_type, T>;
+        algebra.for_each3(x.p, x.p, work.p, op(value_type(1), -dt));
         x.s -= dt * v;
     }
 
@@ -184,6 +231,14 @@ public:
     template <class Q, class T, class G>
     auto kick(const Q& q, const T& t, G& g) const {
         return detail::potential_value_and_gradient(m_potential, q, t, g);
+    }
+
+    // p_out = a p_in - b dV/dq, returns V: only when the potential has value_and_kick
+    // (separable_hamiltonian.hpp); the steppers then fuse kick, scaling and kick into it.
+    template <class Q, class T, class A, class B, class PIn, class POut, class V = potential_t,
+              std::enable_if_t<detail::has_value_and_kick_on<const V&, Q, T, A, B, PIn>::value, int> = 0>
+    auto value_and_kick(const Q& q, const T& t, const A& a, const B& b, const PIn& p_in, POut& p_out) const {
+        return detail::potential_value_and_kick(m_potential, q, t, a, b, p_in, p_out);
     }
 
     template <class X, class T>
@@ -202,20 +257,27 @@ private:
     Potential m_potential;
 };
 
-// F(s,t): the action term's exact flow, s <- s', p <- (p'/p) p; q unchanged.
+// F(s,t): the action term's exact flow, s <- s', p <- (p'/p) p; q unchanged. Action may be a
+// reference type.
 template <class Action>
 class action_piece {
+    using action_t = std::decay_t<Action>;
+
 public:
-    explicit action_piece(Action action) : m_action(std::move(action)) {}
-    const Action& action() const { return m_action; }
+    // The factor p'/p of the flow does not depend on s (F = f(t) s + c(t); action.hpp).
+    static constexpr bool affine_in_s = detail::is_affine_in_s<action_t>::value;
+
+    explicit action_piece(Action action) : m_action(std::forward<Action>(action)) {}
+    const action_t& action() const { return m_action; }
 
     template <class X, class T>
     void flow(X& x, const T& t, const T& dt) const {
-        const auto a = scaling_flow(x.s, t, dt);
-        using op = typename detail::component_operations_t<decltype(x.p)>::template scale_sum1<decltype(a.factor)>;
-        // held in a register: see detail::held_in_register (a 16-byte load of a over its two halves)
-        contact_algebra::for_each2(x.p, x.p, op(detail::held_in_register(a.factor)));
-        x.s = a.s;
+        contact_algebra algebra;
+        scale(algebra, x, t, dt);
+    }
+    template <class Alg, class X, class T, class W>
+    void flow_with(Alg& algebra, X& x, const T& t, const T& dt, W&) const {
+        scale(algebra, x, t, dt);
     }
 
     // The flow as {s', p'/p}: q is unchanged and p only scaled, so the steppers can fuse it with
@@ -238,6 +300,15 @@ public:
     }
 
 private:
+    template <class Alg, class X, class T>
+    void scale(Alg& algebra, X& x, const T& t, const T& dt) const {
+        const auto a = scaling_flow(x.s, t, dt);
+        using op = typename detail::component_operations_t<decltype(x.p)>::template scale_sum1<decltype(a.factor)>;
+        // held in a register: see detail::held_in_register (a 16-byte load of a over its two halves)
+        algebra.for_each2(x.p, x.p, op(detail::held_in_register(a.factor)));
+        x.s = a.s;
+    }
+
     Action m_action;
 };
 
@@ -253,6 +324,11 @@ public:
 
     template <class X, class T, class W>
     void flow(X& x, const T& t, const T& dt, W& work) const {
+        contact_algebra algebra;
+        flow_with(algebra, x, t, dt, work);
+    }
+    template <class Alg, class X, class T, class W>
+    void flow_with(Alg& algebra, X& x, const T& t, const T& dt, W& work) const {
         using std::exp;
         using S = std::decay_t<decltype(x.s)>;
         using value_type = detail::plain_value_t<S>;
@@ -263,7 +339,7 @@ public:
             throw step_error("the factor exp(-f dt) of position_damping is not finite (f = " + detail::format(f) +
                              ", dt = " + detail::format(dt) + ")");
         using op = typename detail::component_operations_t<decltype(x.p)>::template scale_sum2<value_type, value_type>;
-        contact_algebra::for_each3(x.p, x.p, work.p, op(factor, value_type(-factor * (dt * x.s))));
+        algebra.for_each3(x.p, x.p, work.p, op(factor, value_type(-factor * (dt * x.s))));
         x.s = S(factor * x.s);
     }
 

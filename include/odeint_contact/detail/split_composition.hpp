@@ -1,22 +1,21 @@
 // SPDX-License-Identifier: BSL-1.0
-// The chi base step for a Hamiltonian split into user pieces, H = phi_1 + ... + phi_n
-// (make_split_hamiltonian, split_hamiltonian.hpp), and the step chi<Table> runs in the
-// composition engine (composition.hpp): the separable step of chi_composition.hpp for a
-// separable Hamiltonian, this one for a split Hamiltonian, chosen by the system's type.
+// The chi base step for a Hamiltonian split into pieces, H = phi_1 + ... + phi_n
+// (make_split_hamiltonian, split_hamiltonian.hpp; a separable Hamiltonian is the split one of
+// its three parts, chi_composition.hpp), for the composition engine (composition.hpp).
 //
 // One stage of weight w is the symmetric splitting
 //   S2(w dt) = phi_1(w dt/2) ... phi_{n-1}(w dt/2) phi_n(w dt) phi_{n-1}(w dt/2) ... phi_1(w dt/2)
-// of the pieces' flows, every one at the stage's midpoint time (the convention of the separable
-// step for V and F). A first piece that declares itself autonomous (its flow is the exact flow
-// of a term without t, so flows over a and b compose to one over a + b) has its half flows at
-// the end of one stage and the start of the next fused, as the separable step fuses the flows
-// of T: a composition of m stages then makes m + 1 flows of it instead of 2m.
+// of the pieces' flows, every one at the stage's midpoint time (chi2's convention for V and F of
+// a separable Hamiltonian). A first piece that declares itself autonomous (its flow is the exact
+// flow of a term without t, so flows over a and b compose to one over a + b) has its half flows
+// at the end of one stage and the start of the next fused (the flows of T of a separable
+// Hamiltonian): a composition of m stages then makes m + 1 flows of it instead of 2m.
 //
 // When `in` and `out` differ (out of place, and in place on dynamically sized q and p, which the
 // engine runs into its spare state) and p is dynamically sized, the first piece's out-of-place
 // flow, when it has one, goes from `in` into `out`; a first piece that keeps p leaves p in `in`,
-// and the first flow that changes p reads it from there. The state is not copied then: the
-// separable step's passes. Otherwise `out` starts as a copy of `in`.
+// and the first flow that changes p reads it from there: the state is not copied, and a step
+// touches the input and the result only. Otherwise `out` starts as a copy of `in`.
 //
 // Failure: `in` is never written unless it is `out`; the engine restores an in-place input when
 // a piece throws, so the caller's state is unchanged. part_context names the stage and the piece
@@ -88,6 +87,28 @@ template <class Self, class XIn, class XOut, class T, class W>
 struct has_piece_flow_out_work<
     Self, XIn, XOut, T, W,
     std::void_t<decltype(std::declval<Self>().flow(std::declval<const XIn&>(), std::declval<XOut&>(),
+                                                   std::declval<const T&>(), std::declval<const T&>(),
+                                                   std::declval<W&>()))>> : std::true_type {};
+
+// The optional flow_with(algebra, x, t, dt, work) and flow_with(algebra, in, out, t, dt, work):
+// the same flows with their element-wise passes through the stepper's algebra
+// (algebra.for_eachN on components), preferred when present; the library's pieces have them. A
+// name of their own: as flow(algebra, x, t, dt, work), the first would have the arity of the
+// out-of-place flow(in, out, t, dt, work), and a generic out-of-place flow would be taken for it.
+template <class Self, class Alg, class X, class T, class W, class = void>
+struct has_piece_flow_with : std::false_type {};
+template <class Self, class Alg, class X, class T, class W>
+struct has_piece_flow_with<Self, Alg, X, T, W,
+                           std::void_t<decltype(std::declval<Self>().flow_with(std::declval<Alg&>(), std::declval<X&>(),
+                                                                          std::declval<const T&>(), std::declval<const T&>(),
+                                                                          std::declval<W&>()))>> : std::true_type {};
+
+template <class Self, class Alg, class XIn, class XOut, class T, class W, class = void>
+struct has_piece_flow_out_with : std::false_type {};
+template <class Self, class Alg, class XIn, class XOut, class T, class W>
+struct has_piece_flow_out_with<
+    Self, Alg, XIn, XOut, T, W,
+    std::void_t<decltype(std::declval<Self>().flow_with(std::declval<Alg&>(), std::declval<const XIn&>(), std::declval<XOut&>(),
                                                    std::declval<const T&>(), std::declval<const T&>(),
                                                    std::declval<W&>()))>> : std::true_type {};
 
@@ -336,8 +357,9 @@ public:
             if (!is_finite(out.s))
                 throw typename Errors::step(step_failure_prefix(name, t, dt) + ": the new action s = " +
                                             format(out.s) +
-                                            " is not finite: a piece's flow became infinite or NaN within the "
-                                            "step; the state is unchanged");
+                                            " is not finite: the flow of a part of H became infinite or NaN "
+                                            "within the step (a singular potential, an overflow, a step too long "
+                                            "for a damping); the state is unchanged");
         }
     }
 
@@ -347,8 +369,15 @@ public:
     std::string part_context(const time_type& dt) const {
         if (m_piece == no_part) return {};
         return "in stage " + std::to_string(m_stage + 1) + " of " + std::to_string(stages) + ", in the flow of piece " +
-               std::to_string(m_piece + 1) + " (stage weight " + format(time_type(m_times.weight[m_stage] * dt)) + ")";
+               std::to_string(m_piece + 1) + " (stage weight " + format(stage_span(dt)) + ")";
     }
+
+protected:
+    // After a step_error: the piece whose flow threw it (none: std::size_t(-1)), its stage, and
+    // that stage's span w_i dt.
+    std::size_t failed_piece() const { return m_piece; }
+    std::size_t failed_stage() const { return m_stage; }
+    time_type stage_span(const time_type& dt) const { return time_type(m_times.weight[m_stage] * dt); }
 
 private:
     // Stage i of the splitting on `out`; with FromInput (stage 0 of a step whose input and
@@ -366,35 +395,50 @@ private:
         const time_type tau = m_times.weight[i] * dt;
         if constexpr (kick < n) {
             // Piece `kick` evaluated once for both of its half flows.
+            using kick_t = std::tuple_element_t<kick, pieces_type>;
             using middle_t = std::tuple_element_t<n - 1, pieces_type>;
-            local_kick_buffer_t local_g;
-            auto& g = kick_buffer(local_g);
-            using kick_value_t = std::decay_t<decltype(std::get<kick>(pieces).kick(out.q, ti, g))>;
-            kick_value_t v{};
             step_span<Alg, pieces_type, StateIn, StateOut, FromInput> span{algebra, pieces, in, out, i, ti, h, dt};
             forward(span, std::make_index_sequence<kick>{});
-            m_piece = kick;
-            v = std::get<kick>(pieces).kick(out.q, ti, g);
-            if constexpr (kick + 2 == n && has_scaling_flow<middle_t, S, time_type>::value) {
-                // kick(h) scale kick(h) in one pass over p, as the separable step's B A B.
-                out.s -= h * v;
+            if constexpr (kick + 2 == n && kicks_in_one_call<kick_t, middle_t, StateOut>()) {
+                // kick(h) scale kick(h) on p is lambda (p - h g) - h g = lambda p - (1 + lambda) h g,
+                // and when the scaling's factor lambda does not depend on s (affine_in_s) it is
+                // known before the kick: the kick piece then does all of it in its own pass
+                // (value_and_kick), with g used where it is computed and no buffer for it. s
+                // follows as below. A kick that throws after writing part of p: the engine
+                // restores an in-place input (composition.hpp).
                 m_piece = n - 1;
-                const auto a = std::get<n - 1>(pieces).scaling_flow(out.s, ti, tau);
-                const auto factor = held_in_register(a.factor);
-                if constexpr (std::is_same<Operations, boost::numeric::odeint::default_operations>::value) {
-                    update_p(span, g, scale_kick_scale<Value, time_type>{factor, -h});
-                } else {
-                    using scale_sum2 = typename Operations::template scale_sum2<Value, time_type>;
-                    update_p(span, g, scale_sum2(Value(1), -h));
-                    algebra.for_each3(out.p, out.p, g, scale_sum2(factor, -h));
-                }
+                const Value lambda = held_in_register(std::get<n - 1>(pieces).scaling_flow(S{}, ti, tau).factor);
+                m_piece = kick;
+                const auto v = kick_p(span, std::get<kick>(pieces), lambda, time_type((Value(1) + lambda) * h));
+                m_piece = n - 1;
+                const auto a = std::get<n - 1>(pieces).scaling_flow(S(out.s - h * v), ti, tau);
                 out.s = a.s - h * v;
             } else {
-                apply_kick(span, g, v);
-                inner(span, std::make_index_sequence<n - 1 - kick - 1>{});
-                flow<n - 1>(span, tau);
-                inner_back(span, std::make_index_sequence<n - 1 - kick - 1>{});
-                apply_kick(span, g, v);
+                local_kick_buffer_t local_g;
+                auto& g = kick_buffer(local_g);
+                m_piece = kick;
+                const auto v = std::get<kick>(pieces).kick(out.q, ti, g);
+                if constexpr (kick + 2 == n && has_scaling_flow<middle_t, S, time_type>::value) {
+                    // kick(h) scale kick(h) in one pass over p (B A B of a separable Hamiltonian).
+                    out.s -= h * v;
+                    m_piece = n - 1;
+                    const auto a = std::get<n - 1>(pieces).scaling_flow(out.s, ti, tau);
+                    const auto factor = held_in_register(a.factor);
+                    if constexpr (std::is_same<Operations, boost::numeric::odeint::default_operations>::value) {
+                        update_p(span, g, scale_kick_scale<Value, time_type>{factor, -h});
+                    } else {
+                        using scale_sum2 = typename Operations::template scale_sum2<Value, time_type>;
+                        update_p(span, g, scale_sum2(Value(1), -h));
+                        algebra.for_each3(out.p, out.p, g, scale_sum2(factor, -h));
+                    }
+                    out.s = a.s - h * v;
+                } else {
+                    apply_kick(span, g, v);
+                    inner(span, std::make_index_sequence<n - 1 - kick - 1>{});
+                    flow<n - 1>(span, tau);
+                    inner_back(span, std::make_index_sequence<n - 1 - kick - 1>{});
+                    apply_kick(span, g, v);
+                }
             }
             backward(span, std::make_index_sequence<kick>{});
         } else {
@@ -413,6 +457,32 @@ private:
             return local;
         else
             return m_kick.m_v.p;
+    }
+
+    // Whether a shared kick and the scaling flow after it run as one call of the kick piece's
+    // value_and_kick(q, t, a, b, p_in, p_out) (p_out = a p_in - b dphi/dq, returns phi): it has
+    // one, and the middle piece's factor does not depend on s.
+    template <class KickPiece, class Middle, class X>
+    static constexpr bool kicks_in_one_call() {
+        using S = std::decay_t<decltype(std::declval<X&>().s)>;
+        using P = std::decay_t<decltype(std::declval<X&>().p)>;
+        using Q = std::decay_t<decltype(std::declval<X&>().q)>;
+        return has_scaling_flow<Middle, S, time_type>::value && is_affine_in_s<Middle>::value &&
+               has_value_and_kick_on<const KickPiece&, Q, time_type, Value, time_type, P>::value;
+    }
+
+    // p <- a p - b dphi/dq by the kick piece, p read from `in` while the first piece's flow left
+    // it there; returns phi.
+    template <class Span, class Piece>
+    auto kick_p(Span& span, const Piece& piece, const Value& a, const time_type& b) {
+        using v_t = std::decay_t<decltype(piece.value_and_kick(span.x.q, span.t, a, b, span.x.p, span.x.p))>;
+        if constexpr (may_defer_p<Span>()) {
+            if (m_p_in_input) {
+                m_p_in_input = false;
+                return v_t(piece.value_and_kick(span.x.q, span.t, a, b, span.in.p, span.x.p));
+            }
+        }
+        return v_t(piece.value_and_kick(span.x.q, span.t, a, b, span.x.p, span.x.p));
     }
 
     // Whether the first piece can flow from `in` into `out` (flow(in, out, t, dt[, work])).
@@ -463,7 +533,10 @@ private:
         }
         m_piece = K;  // where a step_error comes from (part_context); no try block on the path
         const piece_type& piece = std::get<K>(span.pieces);
-        if constexpr (has_piece_flow_work<const piece_type&, X, time_type, deriv_type>::value)
+        using alg_t = std::decay_t<decltype(span.algebra)>;
+        if constexpr (has_piece_flow_with<const piece_type&, alg_t, X, time_type, deriv_type>::value)
+            piece.flow_with(span.algebra, span.x, span.t, tau, m_work.m_v);
+        else if constexpr (has_piece_flow_work<const piece_type&, X, time_type, deriv_type>::value)
             piece.flow(span.x, span.t, tau, m_work.m_v);
         else
             piece.flow(span.x, span.t, tau);
@@ -478,7 +551,10 @@ private:
         if constexpr (Span::from_input && flows_out_of_place<pieces_type, in_t, out_t>::value) {
             m_piece = 0;
             const auto& piece = std::get<0>(span.pieces);
-            if constexpr (has_piece_flow_out_work<decltype(piece), in_t, out_t, time_type, deriv_type>::value)
+            using alg_t = std::decay_t<decltype(span.algebra)>;
+            if constexpr (has_piece_flow_out_with<decltype(piece), alg_t, in_t, out_t, time_type, deriv_type>::value)
+                piece.flow_with(span.algebra, span.in, span.x, span.t, span.h, m_work.m_v);
+            else if constexpr (has_piece_flow_out_work<decltype(piece), in_t, out_t, time_type, deriv_type>::value)
                 piece.flow(span.in, span.x, span.t, span.h, m_work.m_v);
             else
                 piece.flow(span.in, span.x, span.t, span.h);
@@ -574,69 +650,6 @@ private:
     std::size_t m_stage = 0;
     std::size_t m_piece = no_part;      // the piece whose flow is running
     bool m_p_in_input = false;  // the first flow went from `in` into `out` and left p in `in`
-};
-
-// ---- the step of chi<Table> --------------------------------------------------------------------
-
-// The separable step for a separable Hamiltonian, the split step for a split one: one engine,
-// one stepper, the base step chosen by the system's type at compile time.
-template <class Separable, class Split>
-class chi_step {
-public:
-    using errors = typename Separable::errors;
-
-    template <class Weights>
-    explicit chi_step(const Weights& w) : m_separable(w), m_split(w) {}
-
-    template <class System>
-    static constexpr bool check() {
-        if constexpr (has_split_pieces<System>::value)
-            return Split::template check<System>();
-        else
-            return Separable::template check<System>();
-    }
-
-    // Both steps' buffers: adjust_size does not know the system. The unused ones are never touched.
-    template <class StateIn>
-    bool resize(const StateIn& x) {
-        const bool separable = m_separable.resize(x);
-        return m_split.resize(x) || separable;
-    }
-
-    template <class Alg, class System, class StateIn, class... Extra>
-    void begin(Alg& algebra, const System& system, const StateIn& in, const Extra&... extra) {
-        m_split_active = has_split_pieces<System>::value;
-        if constexpr (has_split_pieces<System>::value)
-            m_split.begin(algebra, system, in, extra...);
-        else
-            m_separable.begin(algebra, system, in, extra...);
-    }
-
-    template <class Alg, class System, class... Rest>
-    void stage(Alg& algebra, const System& system, Rest&&... rest) {
-        if constexpr (has_split_pieces<System>::value)
-            m_split.stage(algebra, system, std::forward<Rest>(rest)...);
-        else
-            m_separable.stage(algebra, system, std::forward<Rest>(rest)...);
-    }
-
-    template <class Alg>
-    void end(Alg& algebra) {
-        if (m_split_active)
-            m_split.end(algebra);
-        else
-            m_separable.end(algebra);
-    }
-
-    template <class Time>
-    std::string part_context(const Time& dt) const {
-        return m_split_active ? m_split.part_context(dt) : m_separable.part_context(dt);
-    }
-
-private:
-    Separable m_separable;
-    Split m_split;
-    bool m_split_active = false;
 };
 
 }  // namespace detail
