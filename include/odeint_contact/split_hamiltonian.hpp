@@ -39,6 +39,10 @@
 //                             is its exact flow, so flows over a and b compose to one over a + b;
 //                             for the first piece, the steppers then fuse its half flows across
 //                             the stages of a composition (m + 1 flows for m stages, not 2m)
+//   Piece::check<State, Deriv, Time, Value>()  optional static constexpr bool: the piece's own
+//                             compile-time checks of what it holds (static_asserts naming what is
+//                             missing), run before anything else of the piece is used; the
+//                             library's pieces check their part with it
 // Optional properties that let the steppers do less work (the separable Hamiltonian's
 // optimisations, stated for any piece):
 //   Piece::keeps_q            static constexpr bool: flow leaves q unchanged
@@ -146,6 +150,13 @@ public:
     explicit kinetic_piece(Kinetic kinetic) : m_kinetic(std::forward<Kinetic>(kinetic)) {}
     const kinetic_t& kinetic() const { return m_kinetic; }
 
+    // The engine's check of the part (detail::has_piece_check).
+    template <class State, class Deriv, class Time, class Value>
+    static constexpr bool check() {
+        return detail::check_kinetic_part<kinetic_t, decltype(std::declval<State&>().p),
+                                          decltype(std::declval<Deriv&>().q)>();
+    }
+
     template <class X, class T, class W>
     void flow(X& x, const T& t, const T& dt, W& work) const {
         contact_algebra algebra;
@@ -211,6 +222,19 @@ public:
     explicit potential_piece(Potential potential) : m_potential(std::forward<Potential>(potential)) {}
     const potential_t& potential() const { return m_potential; }
 
+    // The engine's check of the part, and of its value_and_kick when it has one: a member that is
+    // not const or does not return V is named, not skipped (the piece offers value_and_kick only
+    // when V's is usable).
+    template <class State, class Deriv, class Time, class Value>
+    static constexpr bool check() {
+        using Q = decltype(std::declval<State&>().q);
+        using P = decltype(std::declval<State&>().p);
+        if constexpr (detail::check_potential_part<potential_t, Q, Time, decltype(std::declval<Deriv&>().p)>())
+            return detail::check_value_and_kick<potential_t, Q, Time, Value, Time, P>();
+        else
+            return false;
+    }
+
     template <class X, class T, class W>
     void flow(X& x, const T& t, const T& dt, W& work) const {
         contact_algebra algebra;
@@ -235,9 +259,12 @@ public:
 
     // p_out = a p_in - b dV/dq, returns V: only when the potential has value_and_kick
     // (separable_hamiltonian.hpp); the steppers then fuse kick, scaling and kick into it.
+    // The return type is spelt out, so that asking whether the piece has the member (the
+    // steppers do) never compiles its body.
     template <class Q, class T, class A, class B, class PIn, class POut, class V = potential_t,
-              std::enable_if_t<detail::has_value_and_kick_on<const V&, Q, T, A, B, PIn>::value, int> = 0>
-    auto value_and_kick(const Q& q, const T& t, const A& a, const B& b, const PIn& p_in, POut& p_out) const {
+              std::enable_if_t<detail::has_usable_value_and_kick<V, Q, T, A, B, PIn>::value, int> = 0>
+    auto value_and_kick(const Q& q, const T& t, const A& a, const B& b, const PIn& p_in, POut& p_out) const
+        -> std::decay_t<decltype(std::declval<const V&>().value(q, t))> {
         return detail::potential_value_and_kick(m_potential, q, t, a, b, p_in, p_out);
     }
 
@@ -269,6 +296,15 @@ public:
 
     explicit action_piece(Action action) : m_action(std::forward<Action>(action)) {}
     const action_t& action() const { return m_action; }
+
+    // The engine's check of the part and of its exact flow.
+    template <class State, class Deriv, class Time, class Value>
+    static constexpr bool check() {
+        using S = std::decay_t<decltype(std::declval<State&>().s)>;
+        constexpr bool part = detail::check_action_part<action_t, S, Time>();
+        constexpr bool flows = detail::check_action_flow<action_t, detail::plain_value_t<S>, S, Time, action_flow>();
+        return part && flows;
+    }
 
     template <class X, class T>
     void flow(X& x, const T& t, const T& dt) const {
@@ -321,6 +357,13 @@ public:
 
     explicit position_damping(Damping f) : m_f(std::move(f)) {}
     const Damping& damping() const { return m_f; }
+
+    // The engine's check of f, which has the members of a potential.
+    template <class State, class Deriv, class Time, class Value>
+    static constexpr bool check() {
+        return detail::check_potential_part<Damping, decltype(std::declval<State&>().q), Time,
+                                            decltype(std::declval<Deriv&>().p)>();
+    }
 
     template <class X, class T, class W>
     void flow(X& x, const T& t, const T& dt, W& work) const {

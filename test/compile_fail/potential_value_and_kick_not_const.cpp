@@ -4,21 +4,9 @@
 // static_assert names the problem (chi2 with a linear action would call it).
 // expect: value_and_kick(q, t, a, b, p_in, p_out) must be a const member function
 #include "common.hpp"
-
-struct potential : compile_fail::spring {
-#ifdef ODEINT_CONTACT_CONTROL
-    double value_and_kick(double q, double t, double a, double b, const double& p_in, double& p_out) const {
-#else
-    double value_and_kick(double q, double t, double a, double b, const double& p_in, double& p_out) {
-#endif
-        double g = 0;
-        gradient(q, t, g);
-        p_out = a * p_in - b * g;
-        return value(q, t);
-    }
-};
+#include "value_and_kick_potentials.hpp"
 
 int main() {
     using namespace compile_fail;
-    step_with_chi2(oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, potential{}, oc::linear_action(0.5)));
+    step_with_chi2(oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, non_const_kick_potential{}, oc::linear_action(0.5)));
 }

@@ -118,6 +118,19 @@ struct has_value_and_kick_on<Self, Q, T, A, B, P,
                                  std::declval<const B&>(), std::declval<const P&>(), std::declval<P&>()))>>
     : std::true_type {};
 
+// A value_and_kick that a const Potential offers and that returns something convertible to the
+// type of value(q, t): the only kind the steppers call (check_value_and_kick names the others).
+template <class Potential, class Q, class T, class A, class B, class P, class = void>
+struct has_usable_value_and_kick : std::false_type {};
+template <class Potential, class Q, class T, class A, class B, class P>
+struct has_usable_value_and_kick<Potential, Q, T, A, B, P,
+                                 std::enable_if_t<has_value_and_kick_on<const Potential&, Q, T, A, B, P>::value>>
+    : std::is_convertible<decltype(std::declval<const Potential&>().value_and_kick(
+                              std::declval<const Q&>(), std::declval<const T&>(), std::declval<const A&>(),
+                              std::declval<const B&>(), std::declval<const P&>(), std::declval<P&>())),
+                          std::decay_t<decltype(std::declval<const Potential&>().value(std::declval<const Q&>(),
+                                                                                       std::declval<const T&>()))>> {};
+
 // The checks of a potential's value_and_kick: a member that only a non-const potential can call,
 // or one that does not return V, is a static_assert rather than skipped without a word. True
 // when the potential has none or a usable one. Called from the steppers' checks, after
@@ -229,23 +242,15 @@ constexpr bool check_units() {
     return ok;
 }
 
-// The parts of H = T(p) + V(q,t) + F(s,t) as the system function needs them. Returns whether all
-// are there, so that callers can leave the rest of their body uninstantiated when not (and the
-// static_assert here stays the first error). A member that lacks only its const gets its own
-// message: "needs a member" would send the user looking for a typo.
-template <class Kinetic, class Potential, class Action, class State, class Deriv, class Time>
-constexpr bool check_hamiltonian_parts() {
-    using P = decltype(std::declval<State&>().p);
-    using Q = decltype(std::declval<State&>().q);
-    using S = decltype(std::declval<State&>().s);
-    using DQ = decltype(std::declval<Deriv&>().q);
-    using DP = decltype(std::declval<Deriv&>().p);
+// The parts of H = T(p) + V(q,t) + F(s,t) as the system function needs them, one part at a time
+// (the library's pieces check their own part with these: split_hamiltonian.hpp). Each returns
+// whether its members are there, so that callers can leave the rest of their body uninstantiated
+// when not (and the static_assert here stays the first error). A member that lacks only its const
+// gets its own message: "needs a member" would send the user looking for a typo.
+template <class Kinetic, class P, class DQ>
+constexpr bool check_kinetic_part() {
     constexpr bool kinetic_value = has_kinetic_value_on<const Kinetic&, P>::value;
     constexpr bool kinetic_gradient = has_kinetic_gradient_on<const Kinetic&, P, DQ>::value;
-    constexpr bool potential_value = has_potential_value_on<const Potential&, Q, Time>::value;
-    constexpr bool potential_gradient = has_potential_gradient_on<const Potential&, Q, Time, DP>::value;
-    constexpr bool action_value = has_action_value_on<const Action&, S, Time>::value;
-    constexpr bool action_derivative = has_action_derivative_on<const Action&, S, Time>::value;
     static_assert(kinetic_value || has_kinetic_value_on<Kinetic&, P>::value,
                   "odeint_contact: the kinetic part needs a member value(p) returning T(p)");
     static_assert(kinetic_value || !has_kinetic_value_on<Kinetic&, P>::value,
@@ -257,6 +262,13 @@ constexpr bool check_hamiltonian_parts() {
     static_assert(kinetic_gradient || !has_kinetic_gradient_on<Kinetic&, P, DQ>::value,
                   "odeint_contact: the kinetic part's gradient(p, dTdp) must be const (the library holds "
                   "the parts of H as const)");
+    return kinetic_value && kinetic_gradient;
+}
+
+template <class Potential, class Q, class Time, class DP>
+constexpr bool check_potential_part() {
+    constexpr bool potential_value = has_potential_value_on<const Potential&, Q, Time>::value;
+    constexpr bool potential_gradient = has_potential_gradient_on<const Potential&, Q, Time, DP>::value;
     static_assert(potential_value || has_potential_value_on<Potential&, Q, Time>::value,
                   "odeint_contact: the potential needs a member value(q, t) returning V(q,t)");
     static_assert(potential_value || !has_potential_value_on<Potential&, Q, Time>::value,
@@ -268,6 +280,13 @@ constexpr bool check_hamiltonian_parts() {
     static_assert(potential_gradient || !has_potential_gradient_on<Potential&, Q, Time, DP>::value,
                   "odeint_contact: the potential's gradient(q, t, dVdq) must be const (the library holds "
                   "the parts of H as const)");
+    return potential_value && potential_gradient;
+}
+
+template <class Action, class S, class Time>
+constexpr bool check_action_part() {
+    constexpr bool action_value = has_action_value_on<const Action&, S, Time>::value;
+    constexpr bool action_derivative = has_action_derivative_on<const Action&, S, Time>::value;
     static_assert(action_value || has_action_value_on<Action&, S, Time>::value,
                   "odeint_contact: the action term needs a member value(s, t) returning F(s,t); "
                   "use linear_action, affine_action, quadratic_action or action_term");
@@ -280,8 +299,22 @@ constexpr bool check_hamiltonian_parts() {
     static_assert(action_derivative || !has_action_derivative_on<Action&, S, Time>::value,
                   "odeint_contact: the action term's derivative(s, t) must be const (the library holds "
                   "the parts of H as const)");
-    return kinetic_value && kinetic_gradient && potential_value && potential_gradient && action_value &&
-           action_derivative;
+    return action_value && action_derivative;
+}
+
+// All three parts; every part is checked even when an earlier one fails, so that one compilation
+// names every missing member.
+template <class Kinetic, class Potential, class Action, class State, class Deriv, class Time>
+constexpr bool check_hamiltonian_parts() {
+    using P = decltype(std::declval<State&>().p);
+    using Q = decltype(std::declval<State&>().q);
+    using S = decltype(std::declval<State&>().s);
+    using DQ = decltype(std::declval<Deriv&>().q);
+    using DP = decltype(std::declval<Deriv&>().p);
+    constexpr bool kinetic = check_kinetic_part<Kinetic, P, DQ>();
+    constexpr bool potential = check_potential_part<Potential, Q, Time, DP>();
+    constexpr bool action = check_action_part<Action, S, Time>();
+    return kinetic && potential && action;
 }
 
 }  // namespace detail

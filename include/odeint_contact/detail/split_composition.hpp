@@ -127,6 +127,24 @@ struct has_piece_partials<Self, X, T, DQ, DP,
                               std::declval<const X&>(), std::declval<const T&>(), std::declval<DQ&>(),
                               std::declval<DP&>()))>> : std::true_type {};
 
+// The optional `template <class State, class Deriv, class Time, class Value> static constexpr bool
+// check()`: a piece's own compile-time checks of what it holds (the library's pieces check their
+// part: a missing member, or a value_and_kick that is not const or returns nothing, is a
+// static_assert that names it). The engine calls it before it uses anything else of the piece.
+template <class Piece, class State, class Deriv, class Time, class Value, class = void>
+struct has_piece_check : std::false_type {};
+template <class Piece, class State, class Deriv, class Time, class Value>
+struct has_piece_check<Piece, State, Deriv, Time, Value,
+                       std::void_t<decltype(Piece::template check<State, Deriv, Time, Value>())>> : std::true_type {};
+
+template <class Piece, class State, class Deriv, class Time, class Value>
+constexpr bool check_piece_own() {
+    if constexpr (has_piece_check<Piece, State, Deriv, Time, Value>::value)
+        return Piece::template check<State, Deriv, Time, Value>();
+    else
+        return true;
+}
+
 // The optional property `static constexpr bool autonomous = true`.
 template <class Piece, class = void>
 struct is_autonomous_piece : std::false_type {};
@@ -189,7 +207,7 @@ constexpr std::size_t shared_kick_index(std::index_sequence<I...>) {
     return found;
 }
 
-template <class Piece, class X, class T, class W>
+template <class Piece, class X, class T, class W, class Value>
 constexpr bool check_piece_flow() {
     constexpr bool callable = has_piece_flow<const Piece&, X, T>::value || has_piece_flow_work<const Piece&, X, T, W>::value;
     constexpr bool mutable_only = has_piece_flow<Piece&, X, T>::value || has_piece_flow_work<Piece&, X, T, W>::value;
@@ -200,14 +218,19 @@ constexpr bool check_piece_flow() {
     static_assert(callable || !mutable_only,
                   "odeint_contact: a piece's flow(x, t, dt) must be const (the library holds the pieces "
                   "of H as const)");
-    return callable;
+    if constexpr (callable)
+        return check_piece_own<Piece, X, W, T, Value>();
+    else
+        return false;
 }
 
-template <class Pieces, class X, class T, class W>
+// What the chi steppers need of the pieces (state X, scratch W of the Deriv type, time T, the
+// stepper's Value).
+template <class Pieces, class X, class T, class W, class Value>
 struct check_piece_flows;
-template <class... Pieces, class X, class T, class W>
-struct check_piece_flows<std::tuple<Pieces...>, X, T, W> {
-    static constexpr bool value = (check_piece_flow<Pieces, X, T, W>() && ...);
+template <class... Pieces, class X, class T, class W, class Value>
+struct check_piece_flows<std::tuple<Pieces...>, X, T, W, Value> {
+    static constexpr bool value = (check_piece_flow<Pieces, X, T, W, Value>() && ...);
 };
 
 template <class Piece, class X, class T>
@@ -251,8 +274,11 @@ template <class... Pieces, class State, class Deriv, class Time>
 struct check_piece_terms<std::tuple<Pieces...>, State, Deriv, Time> {
     using DQ = decltype(std::declval<Deriv&>().p);  // dphi/dq has the type of dp/dt
     using DP = decltype(std::declval<Deriv&>().q);  // dphi/dp has the type of dq/dt
-    static constexpr bool value =
-        ((check_piece_value<Pieces, State, Time>() && check_piece_partials<Pieces, State, Time, DQ, DP>()) && ...);
+    using Value = plain_value_t<std::decay_t<decltype(std::declval<State&>().s)>>;
+    static constexpr bool value = ((check_piece_own<Pieces, State, Deriv, Time, Value>() &&
+                                    check_piece_value<Pieces, State, Time>() &&
+                                    check_piece_partials<Pieces, State, Time, DQ, DP>()) &&
+                                   ...);
 };
 
 // Sets every element of a component to zero: for partials that vanish (dT/dq, dV/dp).
@@ -300,7 +326,7 @@ public:
     template <class System>
     static constexpr bool check() {
         if constexpr (check_units<state_type, deriv_type, time_type>())
-            return check_piece_flows<typename System::pieces_type, state_type, time_type, deriv_type>::value;
+            return check_piece_flows<typename System::pieces_type, state_type, time_type, deriv_type, Value>::value;
         else
             return false;
     }
