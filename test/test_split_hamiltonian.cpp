@@ -625,6 +625,44 @@ BOOST_AUTO_TEST_CASE(a_non_finite_action_is_a_step_error) {
     BOOST_TEST((x.q == plane_x0.q && x.p == plane_x0.p && x.s == plane_x0.s));
 }
 
+// The fused kick-scale-kick (a potential with value_and_kick before an action affine in s) asks
+// the action for its factor before the kick; it asks with the state's s, so that an action whose
+// flow refuses reports the s it was given. It once asked with s = 0.
+struct kicking_harmonic {
+    double value(const plane& q, double) const { return squared_norm(q) / 2; }
+    void gradient(const plane& q, double, plane& g) const { g = q; }
+    double value_and_kick(const plane& q, double t, double a, double b, const plane& p_in, plane& p_out) const {
+        ++*kicks;
+        for (std::size_t i = 0; i < q.size(); ++i) p_out[i] = a * p_in[i] - b * q[i];
+        return value(q, t);
+    }
+    int* kicks;
+};
+
+struct refusing_linear_action : oc::linear_action<double> {
+    double* seen_s;
+    refusing_linear_action(double f, double* seen) : oc::linear_action<double>(f), seen_s(seen) {}
+    template <class Value>
+    oc::action_flow<double, Value> flow(double s, double, double) const {
+        *seen_s = s;
+        throw oc::step_error("the refusing action refused");
+    }
+};
+
+BOOST_AUTO_TEST_CASE(a_fused_action_flow_is_asked_with_the_state_s) {
+    int kicks = 0;
+    double seen_s = -1;
+    // Pieces V, F: the kick is piece 0 and the state is copied before it, so the s before the
+    // kick is the caller's.
+    const auto H = oc::make_split_hamiltonian(oc::potential_piece(kicking_harmonic{&kicks}),
+                                              oc::action_piece(refusing_linear_action(gamma_linear, &seen_s)));
+    plane_state x = plane_x0;
+    BOOST_CHECK_THROW(oc::chi2<plane_state>().do_step(H, x, 0.0, 0.1), oc::step_error);
+    BOOST_TEST(seen_s == plane_x0.s);
+    BOOST_TEST(kicks == 0);  // the factor comes first, before any kick
+    BOOST_TEST((x.q == plane_x0.q && x.p == plane_x0.p && x.s == plane_x0.s));
+}
+
 // ---- Boost.Units -----------------------------------------------------------------------------
 
 // The library's pieces with a state in SI units step as the separable Hamiltonian in SI units,

@@ -432,8 +432,10 @@ private:
                 // (value_and_kick), with g used where it is computed and no buffer for it. s
                 // follows as below. A kick that throws after writing part of p: the engine
                 // restores an in-place input (composition.hpp).
+                // lambda is taken at the s before the kick: any s gives the same factor, and a
+                // flow that throws reports the state's own s.
                 m_piece = n - 1;
-                const Value lambda = held_in_register(std::get<n - 1>(pieces).scaling_flow(S{}, ti, tau).factor);
+                const Value lambda = held_in_register(std::get<n - 1>(pieces).scaling_flow(out.s, ti, tau).factor);
                 m_piece = kick;
                 const auto v = kick_p(span, std::get<kick>(pieces), lambda, time_type((Value(1) + lambda) * h));
                 m_piece = n - 1;
