@@ -26,9 +26,9 @@
 //                                                 `out` (in and out may be the same object:
 //                                                 what a stage reads of `in` it reads before
 //                                                 writing it; chi writes `out` from stage 0
-//                                                 on where the engine protects it, cvi only
-//                                                 at i == N - 1). The engine runs a step on
-//                                                 dynamically sized q and p into its spare state
+//                                                 on, cvi only at i == N - 1). The engine runs a
+//                                                 step on dynamically sized q and p into its
+//                                                 spare state
 //                                                 and swaps the result in
 //                                                 (result_swapped_in<State, StateOut>), and
 //                                                 saves an in-place input otherwise and restores
@@ -37,7 +37,9 @@
 //                                                 callback, the check of the result): the strong
 //                                                 guarantee of do_step. Only the `out` of an
 //                                                 out-of-place step on fixed-size q and p is the
-//                                                 caller's object itself, unprotected
+//                                                 caller's object itself, unprotected: a step
+//                                                 that fails may leave it partly written (its
+//                                                 `in` is never written)
 //   end(algebra, extra...)                        after the last stage
 //   std::string part_context(dt) const            after a step_error: where in the step the
 //                                                 part that threw it was running (an action
