@@ -629,9 +629,16 @@ BOOST_AUTO_TEST_CASE(a_non_finite_action_is_a_step_error) {
 // the action for its factor before the kick; it asks with the state's s, so that an action whose
 // flow refuses reports the s it was given. It once asked with s = 0.
 struct kicking_harmonic {
-    double value(const plane& q, double) const { return squared_norm(q) / 2; }
-    void gradient(const plane& q, double, plane& g) const { g = q; }
-    double value_and_kick(const plane& q, double t, double a, double b, const plane& p_in, plane& p_out) const {
+    template <class Q>
+    double value(const Q& q, double) const {
+        return squared_norm(q) / 2;
+    }
+    template <class Q>
+    void gradient(const Q& q, double, Q& g) const {
+        g = q;
+    }
+    template <class Q>
+    double value_and_kick(const Q& q, double t, double a, double b, const Q& p_in, Q& p_out) const {
         ++*kicks;
         for (std::size_t i = 0; i < q.size(); ++i) p_out[i] = a * p_in[i] - b * q[i];
         return value(q, t);
@@ -661,6 +668,56 @@ BOOST_AUTO_TEST_CASE(a_fused_action_flow_is_asked_with_the_state_s) {
     BOOST_TEST(seen_s == plane_x0.s);
     BOOST_TEST(kicks == 0);  // the factor comes first, before any kick
     BOOST_TEST((x.q == plane_x0.q && x.p == plane_x0.p && x.s == plane_x0.s));
+}
+
+// The same after the first flow of a step that runs from the input into the stepper's spare
+// state (K first, std::vector): the factor is asked at the s that flow left, s0 + (dt/2) |p0|^2/2.
+BOOST_AUTO_TEST_CASE(a_fused_action_flow_after_an_out_of_place_first_flow) {
+    using vector_state = oc::contact_state<std::vector<double>>;
+    int kicks = 0;
+    double seen_s = -1;
+    const auto H = oc::make_split_hamiltonian(oc::kinetic_piece(oc::quadratic_kinetic<>{}),
+                                              oc::potential_piece(kicking_harmonic{&kicks}),
+                                              oc::action_piece(refusing_linear_action(gamma_linear, &seen_s)));
+    const vector_state x0{{0.9, -0.3, 0.4}, {0.2, 0.7, -0.1}, 0.3};
+    const double after_kinetic = x0.s + 0.05 * squared_norm(x0.p) / 2;
+    for (bool in_place : {true, false}) {
+        vector_state x = x0;
+        vector_state out{{0, 0, 0}, {0, 0, 0}, 0};
+        seen_s = -1;
+        if (in_place)
+            BOOST_CHECK_THROW(oc::chi2<vector_state>().do_step(H, x, 0.0, 0.1), oc::step_error);
+        else
+            BOOST_CHECK_THROW(oc::chi2<vector_state>().do_step(H, x, 0.0, out, 0.1), oc::step_error);
+        // 4 ulp: the kinetic flow sums p . dT/dp - T in its own order.
+        BOOST_TEST(seen_s == after_kinetic, boost::test_tools::tolerance(4 * std::numeric_limits<double>::epsilon()));
+        BOOST_TEST(kicks == 0);
+        BOOST_TEST((x.q == x0.q && x.p == x0.p && x.s == x0.s));
+    }
+}
+
+// A split Hamiltonian used only as an odeint system needs no flow of its action term (the chi
+// steppers would): runge_kutta4 steps it as it steps the separable Hamiltonian of the same parts.
+struct action_without_flow {
+    double value(double s, double) const { return gamma_linear * s; }
+    double derivative(double, double) const { return gamma_linear; }
+};
+
+BOOST_AUTO_TEST_CASE(an_action_without_flow_serves_an_odeint_system) {
+    const auto split = oc::make_split_hamiltonian(oc::kinetic_piece(oc::quadratic_kinetic<>{}),
+                                                  oc::potential_piece(potential), oc::action_piece(action_without_flow{}));
+    const auto separable = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, potential, action_without_flow{});
+    plane_state a = plane_x0;
+    plane_state b = plane_x0;
+    odeint::runge_kutta4<plane_state>().do_step(split, a, 0.0, 0.1);
+    odeint::runge_kutta4<plane_state>().do_step(separable, b, 0.0, 0.1);
+    // 1e-14 relative: the two system functions add the parts' derivatives in different orders.
+    for (std::size_t i = 0; i < 2; ++i) {
+        BOOST_TEST(a.q[i] == b.q[i], boost::test_tools::tolerance(1e-14));
+        BOOST_TEST(a.p[i] == b.p[i], boost::test_tools::tolerance(1e-14));
+    }
+    BOOST_TEST(a.s == b.s, boost::test_tools::tolerance(1e-14));
+    BOOST_TEST(a.s != plane_x0.s);
 }
 
 // ---- Boost.Units -----------------------------------------------------------------------------

@@ -39,10 +39,13 @@
 //                             is its exact flow, so flows over a and b compose to one over a + b;
 //                             for the first piece, the steppers then fuse its half flows across
 //                             the stages of a composition (m + 1 flows for m stages, not 2m)
-//   Piece::check<State, Deriv, Time, Value>()  optional static constexpr bool: the piece's own
-//                             compile-time checks of what it holds (static_asserts naming what is
-//                             missing), run before anything else of the piece is used; the
-//                             library's pieces check their part with it
+//   Piece::check<State, Deriv, Time, Value, Flow>()  optional static constexpr bool: the
+//                             piece's own compile-time checks of what it holds (static_asserts
+//                             naming what is missing), for its flow (Flow true; Value the
+//                             stepper's) or for H as an odeint system (Flow false; Value the
+//                             plain value type of s); run after the check that flow, or before
+//                             the checks that value and partials, exist. The library's pieces
+//                             check their part with it
 // Optional properties that let the steppers do less work (the separable Hamiltonian's
 // optimisations, stated for any piece):
 //   Piece::keeps_q            static constexpr bool: flow leaves q unchanged
@@ -137,8 +140,8 @@ void add_scaled(C& c, const A& a, const Y& y) {
 // ---- the library's pieces ---------------------------------------------------------------------
 
 // T(p): q += dt dT/dp, s += dt (p . dT/dp - T); p unchanged. The kinetic part's own flow when it
-// has one (quadratic_kinetic). Kinetic may be a reference type (a separable Hamiltonian's pieces
-// refer to its parts).
+// has one (quadratic_kinetic). Kinetic may be a reference type (the piece then refers to a part
+// that outlives it).
 template <class Kinetic>
 class kinetic_piece {
     using kinetic_t = std::decay_t<Kinetic>;
@@ -150,11 +153,19 @@ public:
     explicit kinetic_piece(Kinetic kinetic) : m_kinetic(std::forward<Kinetic>(kinetic)) {}
     const kinetic_t& kinetic() const { return m_kinetic; }
 
-    // The engine's check of the part (detail::has_piece_check).
-    template <class State, class Deriv, class Time, class Value>
+    // The engine's check of the part (detail::has_piece_check): the flow needs value and
+    // gradient only when the part has no flow of its own; H as a system needs them always.
+    template <class State, class Deriv, class Time, class Value, bool Flow>
     static constexpr bool check() {
-        return detail::check_kinetic_part<kinetic_t, decltype(std::declval<State&>().p),
-                                          decltype(std::declval<Deriv&>().q)>();
+        using Q = std::decay_t<decltype(std::declval<State&>().q)>;
+        using P = std::decay_t<decltype(std::declval<State&>().p)>;
+        constexpr bool own_flow = detail::has_kinetic_flow<kinetic_t, Q, P, Time, Q>::value ||
+                                  detail::has_kinetic_flow_with<kinetic_t, contact_algebra, Q, P, Time, Q>::value;
+        if constexpr (Flow && own_flow)
+            return true;
+        else
+            return detail::check_kinetic_part<kinetic_t, decltype(std::declval<State&>().p),
+                                              decltype(std::declval<Deriv&>().q)>();
     }
 
     template <class X, class T, class W>
@@ -222,17 +233,19 @@ public:
     explicit potential_piece(Potential potential) : m_potential(std::forward<Potential>(potential)) {}
     const potential_t& potential() const { return m_potential; }
 
-    // The engine's check of the part, and of its value_and_kick when it has one: a member that is
-    // not const or does not return V is named, not skipped (the piece offers value_and_kick only
-    // when V's is usable).
-    template <class State, class Deriv, class Time, class Value>
+    // The engine's check of the part, and for the flow of its value_and_kick when it has one: a
+    // member that is not const or does not return V is named, not skipped (the piece offers
+    // value_and_kick only when V's is usable). H as a system never calls value_and_kick.
+    template <class State, class Deriv, class Time, class Value, bool Flow>
     static constexpr bool check() {
         using Q = decltype(std::declval<State&>().q);
         using P = decltype(std::declval<State&>().p);
-        if constexpr (detail::check_potential_part<potential_t, Q, Time, decltype(std::declval<Deriv&>().p)>())
+        if constexpr (!detail::check_potential_part<potential_t, Q, Time, decltype(std::declval<Deriv&>().p)>())
+            return false;
+        else if constexpr (Flow)
             return detail::check_value_and_kick<potential_t, Q, Time, Value, Time, P>();
         else
-            return false;
+            return true;
     }
 
     template <class X, class T, class W>
@@ -297,13 +310,15 @@ public:
     explicit action_piece(Action action) : m_action(std::forward<Action>(action)) {}
     const action_t& action() const { return m_action; }
 
-    // The engine's check of the part and of its exact flow.
-    template <class State, class Deriv, class Time, class Value>
+    // The engine's check of the part: the flow needs only F's exact flow, H as a system only
+    // value and derivative.
+    template <class State, class Deriv, class Time, class Value, bool Flow>
     static constexpr bool check() {
         using S = std::decay_t<decltype(std::declval<State&>().s)>;
-        constexpr bool part = detail::check_action_part<action_t, S, Time>();
-        constexpr bool flows = detail::check_action_flow<action_t, detail::plain_value_t<S>, S, Time, action_flow>();
-        return part && flows;
+        if constexpr (Flow)
+            return detail::check_action_flow<action_t, detail::plain_value_t<S>, S, Time, action_flow>();
+        else
+            return detail::check_action_part<action_t, S, Time>();
     }
 
     template <class X, class T>
@@ -358,10 +373,10 @@ public:
     explicit position_damping(Damping f) : m_f(std::move(f)) {}
     const Damping& damping() const { return m_f; }
 
-    // The engine's check of f, which has the members of a potential.
-    template <class State, class Deriv, class Time, class Value>
+    // The engine's check of f, which has the members of a potential (its messages call f so).
+    template <class State, class Deriv, class Time, class Value, bool Flow>
     static constexpr bool check() {
-        return detail::check_potential_part<Damping, decltype(std::declval<State&>().q), Time,
+        return detail::check_potential_part<std::decay_t<Damping>, decltype(std::declval<State&>().q), Time,
                                             decltype(std::declval<Deriv&>().p)>();
     }
 

@@ -28,8 +28,7 @@
 //                                                 writing it; chi writes `out` from stage 0
 //                                                 on, cvi only at i == N - 1). The engine runs a
 //                                                 step on dynamically sized q and p into its
-//                                                 spare state
-//                                                 and swaps the result in
+//                                                 spare state and swaps the result in
 //                                                 (result_swapped_in<State, StateOut>), and
 //                                                 saves an in-place input otherwise and restores
 //                                                 it when anything throws, so a step may still

@@ -133,8 +133,8 @@ struct has_usable_value_and_kick<Potential, Q, T, A, B, P,
 
 // The checks of a potential's value_and_kick: a member that only a non-const potential can call,
 // or one that does not return V, is a static_assert rather than skipped without a word. True
-// when the potential has none or a usable one. Called from the steppers' checks, after
-// check_hamiltonian_parts (value(q, t) exists).
+// when the potential has none or a usable one. Called from the steppers' checks and from
+// potential_piece's check for its flow, after the potential's part check (value(q, t) exists).
 template <class Potential, class Q, class T, class A, class B, class P>
 constexpr bool check_value_and_kick() {
     constexpr bool member = has_value_and_kick_on<const Potential&, Q, T, A, B, P>::value;

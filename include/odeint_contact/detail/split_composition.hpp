@@ -127,20 +127,22 @@ struct has_piece_partials<Self, X, T, DQ, DP,
                               std::declval<const X&>(), std::declval<const T&>(), std::declval<DQ&>(),
                               std::declval<DP&>()))>> : std::true_type {};
 
-// The optional `template <class State, class Deriv, class Time, class Value> static constexpr bool
-// check()`: a piece's own compile-time checks of what it holds (the library's pieces check their
-// part: a missing member, or a value_and_kick that is not const or returns nothing, is a
-// static_assert that names it). The engine calls it before it uses anything else of the piece.
-template <class Piece, class State, class Deriv, class Time, class Value, class = void>
+// The optional `template <class State, class Deriv, class Time, class Value, bool Flow> static
+// constexpr bool check()`: a piece's own compile-time checks of what it holds, for its flow (Flow)
+// or for H as an odeint system (the library's pieces check their part: a missing member, or a
+// value_and_kick that is not const or returns nothing, is a static_assert that names it). The
+// engine calls it before it calls anything of the piece for that use.
+template <class Piece, class State, class Deriv, class Time, class Value, bool Flow, class = void>
 struct has_piece_check : std::false_type {};
-template <class Piece, class State, class Deriv, class Time, class Value>
-struct has_piece_check<Piece, State, Deriv, Time, Value,
-                       std::void_t<decltype(Piece::template check<State, Deriv, Time, Value>())>> : std::true_type {};
+template <class Piece, class State, class Deriv, class Time, class Value, bool Flow>
+struct has_piece_check<Piece, State, Deriv, Time, Value, Flow,
+                       std::void_t<decltype(Piece::template check<State, Deriv, Time, Value, Flow>())>>
+    : std::true_type {};
 
-template <class Piece, class State, class Deriv, class Time, class Value>
+template <class Piece, class State, class Deriv, class Time, class Value, bool Flow>
 constexpr bool check_piece_own() {
-    if constexpr (has_piece_check<Piece, State, Deriv, Time, Value>::value)
-        return Piece::template check<State, Deriv, Time, Value>();
+    if constexpr (has_piece_check<Piece, State, Deriv, Time, Value, Flow>::value)
+        return Piece::template check<State, Deriv, Time, Value, Flow>();
     else
         return true;
 }
@@ -219,7 +221,7 @@ constexpr bool check_piece_flow() {
                   "odeint_contact: a piece's flow(x, t, dt) must be const (the library holds the pieces "
                   "of H as const)");
     if constexpr (callable)
-        return check_piece_own<Piece, X, W, T, Value>();
+        return check_piece_own<Piece, X, W, T, Value, true>();
     else
         return false;
 }
@@ -266,8 +268,8 @@ struct check_piece_values<std::tuple<Pieces...>, State, Time> {
     static constexpr bool value = (check_piece_value<Pieces, State, Time>() && ...);
 };
 
-// What H as an odeint system needs of its pieces (State x, Deriv dxdt, Time t): value, then
-// partials, piece by piece.
+// What H as an odeint system needs of its pieces (State x, Deriv dxdt, Time t): the piece's own
+// check, value, then partials, piece by piece.
 template <class Pieces, class State, class Deriv, class Time>
 struct check_piece_terms;
 template <class... Pieces, class State, class Deriv, class Time>
@@ -275,7 +277,7 @@ struct check_piece_terms<std::tuple<Pieces...>, State, Deriv, Time> {
     using DQ = decltype(std::declval<Deriv&>().p);  // dphi/dq has the type of dp/dt
     using DP = decltype(std::declval<Deriv&>().q);  // dphi/dp has the type of dq/dt
     using Value = plain_value_t<std::decay_t<decltype(std::declval<State&>().s)>>;
-    static constexpr bool value = ((check_piece_own<Pieces, State, Deriv, Time, Value>() &&
+    static constexpr bool value = ((check_piece_own<Pieces, State, Deriv, Time, Value, false>() &&
                                     check_piece_value<Pieces, State, Time>() &&
                                     check_piece_partials<Pieces, State, Time, DQ, DP>()) &&
                                    ...);
