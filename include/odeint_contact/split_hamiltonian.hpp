@@ -164,8 +164,7 @@ public:
         if constexpr (Flow && own_flow)
             return true;
         else
-            return detail::check_kinetic_part<kinetic_t, decltype(std::declval<State&>().p),
-                                              decltype(std::declval<Deriv&>().q)>();
+            return detail::check_kinetic_part<kinetic_t, P, decltype(std::declval<Deriv&>().q)>();
     }
 
     template <class X, class T, class W>

@@ -143,13 +143,7 @@ constexpr bool check_value_and_kick() {
                   "odeint_contact: the potential's value_and_kick(q, t, a, b, p_in, p_out) must be a const "
                   "member function (the steppers hold the potential as const)");
     if constexpr (member) {
-        using energy = std::decay_t<decltype(std::declval<const Potential&>().value(std::declval<const Q&>(),
-                                                                                    std::declval<const T&>()))>;
-        constexpr bool returns = std::is_convertible<decltype(std::declval<const Potential&>().value_and_kick(
-                                                         std::declval<const Q&>(), std::declval<const T&>(),
-                                                         std::declval<const A&>(), std::declval<const B&>(),
-                                                         std::declval<const P&>(), std::declval<P&>())),
-                                                     energy>::value;
+        constexpr bool returns = has_usable_value_and_kick<Potential, Q, T, A, B, P>::value;
         static_assert(returns,
                       "odeint_contact: the potential's value_and_kick(q, t, a, b, p_in, p_out) must return "
                       "V(q,t), convertible to the type of value(q, t)");
