@@ -313,7 +313,9 @@ struct tidal_field {
     tidal_parameters m;
     kepler_orbit orbit;
     explicit tidal_field(const tidal_parameters& p) : m(p), orbit(p.e) {}
-    void operator()(const pair& x, pair& dxdt, double t) const {
+    // State: pair, or std::vector<double> of size 2.
+    template <class State>
+    void operator()(const State& x, State& dxdt, double t) const {
         const orbit_point o = orbit.at(t);
         const double r = 1 / o.inverse_radius;
         const double L = std::pow(r, -6.0);
