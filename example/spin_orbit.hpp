@@ -291,6 +291,7 @@ private:
     kepler_orbit orbit_;
 };
 
+// [doc:tidal_hamiltonian]
 // f(t) = K L(t) = K (a/r)^6.
 struct tidal_damping {
     kepler_orbit orbit;
@@ -306,6 +307,7 @@ inline auto tidal(const tidal_parameters& m) {
     return oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, tidal_potential(m),
                                           oc::linear_action(tidal_damping{kepler_orbit(m.e), m.K}));
 }
+// [/doc:tidal_hamiltonian]
 
 // The published equation of motion, written from it and not from V:
 //   theta'' = -(3/2) gamma (a/r)^3 sin 2(theta - phi) - K [L theta' - N],  L = (a/r)^6, N = L phi'.
