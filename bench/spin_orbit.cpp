@@ -7,7 +7,9 @@
 // (h = dt/2, e = exp(-f dt); the orbit, Kepler's equation, solved once per step for V's
 // coefficients and once for f, as the library's potential and action do). s is updated as the
 // library does, so both compute the whole state. Goal: library / hand <= 1.1 per cell-step.
-// M = 1e3, 1e4, 1e5; each benchmark iteration is one orbit (20 steps). The counter cell_step is
+// M = 1e3, 1e4, 1e5; each benchmark iteration is one orbit (20 steps). openmp_chi2: the library's
+// chi2 on contact_state<openmp_state<double>> at 1e5 cells with 1 and 2 threads (wall time; goal:
+// 2 threads >= 1.7 times as fast as one). The counter cell_step is
 // seconds per cell-step. After the runs the program prints the ratios (of the least times over
 // --benchmark_repetitions).
 //
@@ -22,6 +24,10 @@
 
 #include <benchmark/benchmark.h>
 #include <boost/numeric/odeint.hpp>
+
+#include <odeint_contact/openmp.hpp>
+
+#include <omp.h>
 
 #include "../example/spin_orbit.hpp"
 
@@ -112,8 +118,68 @@ void hand_chi2(benchmark::State& state) {
     count_cell_steps(state, m);
 }
 
+// The grid on odeint's openmp_state (one chunk per thread): the potential kicks the chunks in
+// parallel (odeint_contact/openmp.hpp: the user's potential parallelises its own loops), V summed
+// per chunk and then in chunk order, so every thread count gives the same numbers.
+struct tidal_openmp_potential : spin_orbit::tidal_potential {
+    using spin_orbit::tidal_potential::tidal_potential;
+    using chunks = odeint::openmp_state<double>;
+    double value_and_kick(const chunks& q, double t, double a, double b, const chunks& p_in, chunks& p_out) const {
+        const spin_orbit::tidal_coefficients c = coefficients(t);
+        std::vector<double> parts(q.size());
+#pragma omp parallel for schedule(static)
+        for (std::ptrdiff_t k = 0; k < std::ptrdiff_t(q.size()); ++k) {
+            const std::size_t j = std::size_t(k);
+            double v = 0;
+            for (std::size_t i = 0; i < q[j].size(); ++i) {
+                double g;
+                v += cell(c, q[j][i], g);
+                p_out[j][i] = a * p_in[j][i] - b * g;
+            }
+            parts[j] = v;
+        }
+        double v = 0;
+        for (double part : parts) v += part;
+        return v;
+    }
+    double value_and_gradient(const chunks& q, double t, chunks& dVdq) const {
+        const spin_orbit::tidal_coefficients c = coefficients(t);
+        double v = 0;
+        for (std::size_t j = 0; j < q.size(); ++j)
+            for (std::size_t i = 0; i < q[j].size(); ++i) v += cell(c, q[j][i], dVdq[j][i]);
+        return v;
+    }
+    double value(const chunks& q, double t) const {
+        chunks g = q;
+        return value_and_gradient(q, t, g);
+    }
+    void gradient(const chunks& q, double t, chunks& dVdq) const { value_and_gradient(q, t, dVdq); }
+};
+
+void openmp_chi2(benchmark::State& state) {
+    using pstate = oc::contact_state<odeint::openmp_state<double>>;
+    const std::size_t m = 100000;
+    const int threads = int(state.range(0));
+    omp_set_num_threads(threads);
+    const auto H = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, tidal_openmp_potential(parameters),
+                                                  oc::linear_action(damping));
+    const grid v = start(m);
+    pstate x{odeint::openmp_state<double>(2), odeint::openmp_state<double>(2), 0.0};
+    odeint::split(v.q, x.q);
+    odeint::split(v.p, x.p);
+    oc::chi2<pstate> chi2;
+    double t = 0;
+    for (auto _ : state) {
+        t = odeint::integrate_n_steps(chi2, H, x, t, dt, per_orbit);
+        benchmark::DoNotOptimize(x.q[0].data());
+    }
+    count_cell_steps(state, m);
+}
+
 BENCHMARK(library_chi2)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(hand_chi2)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMicrosecond);
+// Wall time: the threads' CPU times add up.
+BENCHMARK(openmp_chi2)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMicrosecond);
 
 // Keeps the cell_step counter of every run (the least over repetitions), for the ratios printed at the end.
 class ratio_reporter : public benchmark::ConsoleReporter {
@@ -148,6 +214,26 @@ int main(int argc, char** argv) {
         }
         std::printf("library and hand-written chi2 after 10 orbits of 1000 cells: max |dq| = %.3g, max |dp| = %.3g\n",
                     dq, dp);
+        // And the grid on openmp_state with 2 threads, the same steps.
+        omp_set_num_threads(2);
+        using pstate = oc::contact_state<odeint::openmp_state<double>>;
+        const auto Hp = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, tidal_openmp_potential(parameters),
+                                                       oc::linear_action(damping));
+        const grid v = start(1000);
+        pstate z{odeint::openmp_state<double>(2), odeint::openmp_state<double>(2), 0.0};
+        odeint::split(v.q, z.q);
+        odeint::split(v.p, z.p);
+        odeint::integrate_n_steps(oc::chi2<pstate>(), Hp, z, 0.0, dt, 10 * per_orbit);
+        grid w = v;
+        odeint::unsplit(z.q, w.q);
+        odeint::unsplit(z.p, w.p);
+        dq = dp = 0;
+        for (std::size_t i = 0; i < x.q.size(); ++i) {
+            dq = std::max(dq, std::abs(x.q[i] - w.q[i]));
+            dp = std::max(dp, std::abs(x.p[i] - w.p[i]));
+        }
+        std::printf("library chi2 on std::vector and on openmp_state (2 threads): max |dq| = %.3g, max |dp| = %.3g\n",
+                    dq, dp);
     }
     benchmark::Initialize(&argc, argv);
     ratio_reporter reporter;
@@ -160,4 +246,10 @@ int main(int argc, char** argv) {
             std::printf("  M = %-6s library %.3g ns, hand %.3g ns, ratio %.3f\n", m, 1e9 * lib->second,
                         1e9 * hand->second, lib->second / hand->second);
     }
+    const auto one = reporter.per_cell_step.find("openmp_chi2/1/real_time");
+    const auto two = reporter.per_cell_step.find("openmp_chi2/2/real_time");
+    if (one != reporter.per_cell_step.end() && two != reporter.per_cell_step.end())
+        std::printf("OpenMP, 1e5 cells on openmp_state (2 chunks), wall time per cell-step: 1 thread %.3g ns, "
+                    "2 threads %.3g ns, speed-up %.2f (goal >= 1.7)\n",
+                    1e9 * one->second, 1e9 * two->second, one->second / two->second);
 }
