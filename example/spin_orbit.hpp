@@ -42,9 +42,9 @@ inline std::string show(double x) {
 // ---------------------------------------------------------------------------------------------
 // (a) Varying moment of inertia.
 
-// c_k(e) = sum_j n_j/d_j e^j, the Cayley coefficients of -(a/r)^3 cos 2(q - phi)/2 expanded in
-// cos(2q - k M) to e^7 (Celletti 1990; c_2 = 1 - 5/2 e^2 + 13/16 e^4 - 35/288 e^6 and
-// c_3 = 7/2 e - 123/16 e^3 + ... are Murray & Dermott's G(2,0,0) and G(2,0,1) in table 5.1).
+// c_k(e) = sum_j n_j/d_j e^j, the Cayley coefficients of (a/r)^3 cos 2(q - phi) expanded in
+// cos(2q - k M) to e^7 (Celletti 1990, as in the authors' notebook; test_spin_orbit checks them
+// against Fourier coefficients of the Kepler orbit below).
 // The terms of each c_k are added from the lowest power up, and the c_k in k order -5..9, the
 // authors' order, so that a comparison with their notebook can be bit for bit.
 struct cayley_term {
