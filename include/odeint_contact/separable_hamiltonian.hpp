@@ -87,6 +87,10 @@ public:
             using op = typename detail::component_operations_t<decltype(dxdt.p)>::template scale_sum2<value_type, decltype(-fs)>;
             algebra.for_each3(dxdt.p, dxdt.p, x.p, op(value_type(-1), -fs));
             dxdt.s = detail::dot(x.p, dxdt.q) - sum(x, v, t);
+            // Two numbers computed anyway (split_hamiltonian.hpp): an odeint stepper is stopped
+            // here rather than go on with a non-finite derivative.
+            if (!detail::is_finite(fs) || !detail::is_finite(dxdt.s))
+                throw step_error(detail::field_failure("separable_hamiltonian", x, t, fs, dxdt.s));
         }
     }
 
