@@ -745,6 +745,44 @@ BOOST_AUTO_TEST_CASE(a_fused_action_flow_after_an_out_of_place_first_flow) {
     }
 }
 
+// affine_in_s is the action's promise that its factor p'/p (chi) and 1 + (dt/2) dF/ds (cvi2) do
+// not depend on s; with a potential's value_and_kick the steppers then take them before s moves.
+// F = gamma s^2/2 declaring it lies: the steppers compare with the factor at the right s, which
+// they compute anyway, and report our parameter_error, the state unchanged (before, the steps
+// were silently wrong). Without the declaration the same action steps, in the unfused passes.
+struct lying_quadratic_action : oc::quadratic_action<double> {
+    static constexpr bool affine_in_s = true;
+    lying_quadratic_action() : oc::quadratic_action<double>(0.4) {}
+};
+
+template <class State, class Stepper>
+void check_false_affine_in_s(Stepper stepper, const State& x0, const char* name) {
+    int kicks = 0;
+    const auto lying =
+        oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, kicking_harmonic{&kicks}, lying_quadratic_action{});
+    State x = x0;
+    BOOST_CHECK_EXCEPTION(stepper.do_step(lying, x, 0.0, 0.1), oc::parameter_error, [&](const oc::parameter_error& e) {
+        BOOST_TEST_MESSAGE(name << ": " << e.what());
+        return std::string(e.what()).find("declares affine_in_s") != std::string::npos;
+    });
+    BOOST_TEST(kicks > 0, name << ": the fused path was not taken");
+    BOOST_TEST((x.q == x0.q && x.p == x0.p && x.s == x0.s), name);
+    const auto honest =
+        oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, kicking_harmonic{&kicks}, oc::quadratic_action(0.4));
+    BOOST_CHECK_NO_THROW(stepper.do_step(honest, x, 0.0, 0.1));
+    BOOST_TEST(x.s != x0.s, name);
+}
+
+BOOST_AUTO_TEST_CASE(a_false_affine_in_s_is_a_parameter_error) {
+    using vector_state = oc::contact_state<std::vector<double>>;
+    const vector_state v0{{0.9, -0.3}, {0.2, 0.7}, 0.3};
+    check_false_affine_in_s(oc::chi2<plane_state>(), plane_x0, "chi2");
+    check_false_affine_in_s(oc::chi4<plane_state>(), plane_x0, "chi4");
+    check_false_affine_in_s(oc::cvi2<plane_state>(), plane_x0, "cvi2");
+    check_false_affine_in_s(oc::chi2<vector_state>(), v0, "chi2, std::vector");
+    check_false_affine_in_s(oc::cvi2<vector_state>(), v0, "cvi2, std::vector");
+}
+
 // A split Hamiltonian used only as an odeint system needs no flow of its action term (the chi
 // steppers would): runge_kutta4 steps it as it steps the separable Hamiltonian of the same parts.
 struct action_without_flow {

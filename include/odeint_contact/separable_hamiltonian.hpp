@@ -73,7 +73,9 @@ public:
     template <class State, class Deriv, class Time>
     void operator()(const State& x, Deriv& dxdt, const Time& t) const {
         // A part that does not fit stops here, with our message first: the rest is not instantiated.
-        if constexpr (detail::check_hamiltonian_parts<Kinetic, Potential, Action, State, Deriv, Time>()) {
+        if constexpr (detail::check_hamiltonian_parts<Kinetic, Potential, Action, State, Deriv, Time>() &&
+                      detail::check_kinetic_optionals<Kinetic, Algebra, decltype(x.q), decltype(x.p), Time,
+                                                      decltype(dxdt.q)>()) {
             if (!detail::same_lengths(x, dxdt))
                 throw parameter_error(detail::lengths_message(x, dxdt, "separable_hamiltonian::operator()"));
             Algebra algebra;

@@ -183,7 +183,10 @@ public:
         using P = std::decay_t<decltype(std::declval<State&>().p)>;
         constexpr bool own_flow = detail::has_kinetic_flow<kinetic_t, Q, P, Time, Q>::value ||
                                   detail::has_kinetic_flow_with<kinetic_t, contact_algebra, Q, P, Time, Q>::value;
-        if constexpr (Flow && own_flow)
+        if constexpr (!detail::check_kinetic_optionals<kinetic_t, contact_algebra, Q, P, Time,
+                                                        decltype(std::declval<Deriv&>().q)>())
+            return false;
+        else if constexpr (Flow && own_flow)
             return true;
         else
             return detail::check_kinetic_part<kinetic_t, P, decltype(std::declval<Deriv&>().q)>();
