@@ -27,18 +27,11 @@ struct velocity_piece {
         x.p = x.p / (1 + dt * x.p);
     }
 };
-// V'(q) = q + q^3, the force, as a term of H: p' = -V''(q), s' = -V'(q).
-struct force_piece {
-    double kick(double q, double, double& dFdq) const {
-        dFdq = 1 + 3 * q * q;
-        return q + q * q * q;
-    }
-    void flow(state& x, double t, double dt) const {
-        double dFdq;
-        const double F = kick(x.q, t, dFdq);
-        x.p -= dt * dFdq;
-        x.s -= dt * F;
-    }
+// V'(q) = q + q^3, the force, as a term of H written like a potential (value and gradient):
+// potential_piece gives its flow p -= dt V''(q), s -= dt V'(q).
+struct force {
+    double value(double q, double) const { return q + q * q * q; }
+    void gradient(double q, double, double& dFdq) const { dFdq = 1 + 3 * q * q; }
 };
 // f(q) = 0.2 + q^2, for position_damping (the term f(q) s).
 struct friction {
@@ -48,7 +41,7 @@ struct friction {
 
 // q'' = -V'(q) - f(q) q', with q' carried by s.
 auto friction_hamiltonian() {
-    return oc::make_split_hamiltonian(velocity_piece{}, force_piece{}, oc::position_damping(friction{}));
+    return oc::make_split_hamiltonian(velocity_piece{}, oc::potential_piece(force{}), oc::position_damping(friction{}));
 }
 // [/doc:position_friction]
 
