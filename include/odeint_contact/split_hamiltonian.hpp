@@ -485,7 +485,7 @@ public:
                     return;
                 }
             }
-            Deriv work(dxdt);  // a fixed-size state: on the stack
+            Deriv work(dxdt);  // a fixed-size state on the stack, or the nested call's own copy
             field(x, dxdt, t, work);
         }
     }
