@@ -435,6 +435,55 @@ BOOST_AUTO_TEST_CASE(van_der_pol_orders) {
     check_vdp_orders<oc::chi8<scalar_state>>(H, 8, 7, 1, "chi8");
 }
 
+// odeint's steppers step p as they step q and s, and p of this system passes through infinity
+// (the chi steppers above pass it exactly). The system function stops them with our step_error
+// where the field it computes is no longer finite. Before, runge_kutta4 returned NaN states, and
+// a controlled dopri5, fed a NaN error estimate, stayed at one t without end (the observer here
+// gives up after 1e5 calls; the run takes ~6e3 before the error).
+BOOST_AUTO_TEST_CASE(van_der_pol_as_an_odeint_system_stops_at_the_pole_of_p) {
+    const auto H = oc::make_split_hamiltonian(momentum_action_piece{}, forcing_piece{}, oc::position_damping(vdp_damping{}));
+    const scalar_state x0{1.0, 0.0, 0.0};
+    const auto ours = [](const oc::step_error& e) {
+        const std::string what = e.what();
+        BOOST_TEST_MESSAGE(what);
+        return what.find("split_hamiltonian::operator()") != std::string::npos &&
+               what.find("is not finite at t = ") != std::string::npos;
+    };
+    scalar_state x = x0;
+    const auto finite = [](const scalar_state& y, double) {
+        if (!std::isfinite(y.q) || !std::isfinite(y.p) || !std::isfinite(y.s))
+            throw std::logic_error("runge_kutta4 produced a non-finite state");
+    };
+    BOOST_CHECK_EXCEPTION(odeint::integrate_const(odeint::runge_kutta4<scalar_state>(), H, x, 0.0, 20.0, 0.01, finite),
+                          oc::step_error, ours);
+    x = x0;
+    std::size_t calls = 0;
+    const auto bounded = [&](const scalar_state&, double) {
+        if (++calls > 100000) throw std::logic_error("dopri5 took 1e5 steps: t is stuck");
+    };
+    BOOST_CHECK_EXCEPTION(odeint::integrate_adaptive(odeint::make_controlled(1e-8, 1e-8,
+                                                                             odeint::runge_kutta_dopri5<scalar_state>()),
+                                                     H, x, 0.0, 20.0, 0.01, bounded),
+                          oc::step_error, ours);
+}
+
+// The same for a separable Hamiltonian whose s has a pole: F = -s^2/2 (anti-damping growing with
+// s) drives s' >= s^2/2 to infinity in finite time.
+BOOST_AUTO_TEST_CASE(a_separable_system_function_stops_at_a_pole_of_s) {
+    const auto H = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, potential, oc::quadratic_action(-1.0));
+    plane_state x = plane_x0;
+    x.s = 1.0;
+    const auto finite = [](const plane_state& y, double) {
+        if (!std::isfinite(y.s)) throw std::logic_error("runge_kutta4 produced a non-finite state");
+    };
+    BOOST_CHECK_EXCEPTION(odeint::integrate_const(odeint::runge_kutta4<plane_state>(), H, x, 0.0, 20.0, 0.01, finite),
+                          oc::step_error, [](const oc::step_error& e) {
+                              BOOST_TEST_MESSAGE(e.what());
+                              return std::string(e.what()).find("separable_hamiltonian::operator()") !=
+                                     std::string::npos;
+                          });
+}
+
 // ---- a contact compositional integrator: a piece whose flow is a cvi2 step -------------------
 // H = [|p|^2/2 + V(q) + gamma s] + f(q) s with the bracket's flow replaced by one cvi2 step of
 // that sub-Hamiltonian (symmetric, second order, exactly contact): chi2 keeps order 2 and chi4
@@ -694,6 +743,44 @@ BOOST_AUTO_TEST_CASE(a_fused_action_flow_after_an_out_of_place_first_flow) {
         BOOST_TEST(kicks == 0);
         BOOST_TEST((x.q == x0.q && x.p == x0.p && x.s == x0.s));
     }
+}
+
+// affine_in_s is the action's promise that its factor p'/p (chi) and 1 + (dt/2) dF/ds (cvi2) do
+// not depend on s; with a potential's value_and_kick the steppers then take them before s moves.
+// F = gamma s^2/2 declaring it lies: the steppers compare with the factor at the right s, which
+// they compute anyway, and report our parameter_error, the state unchanged (before, the steps
+// were silently wrong). Without the declaration the same action steps, in the unfused passes.
+struct lying_quadratic_action : oc::quadratic_action<double> {
+    static constexpr bool affine_in_s = true;
+    lying_quadratic_action() : oc::quadratic_action<double>(0.4) {}
+};
+
+template <class State, class Stepper>
+void check_false_affine_in_s(Stepper stepper, const State& x0, const char* name) {
+    int kicks = 0;
+    const auto lying =
+        oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, kicking_harmonic{&kicks}, lying_quadratic_action{});
+    State x = x0;
+    BOOST_CHECK_EXCEPTION(stepper.do_step(lying, x, 0.0, 0.1), oc::parameter_error, [&](const oc::parameter_error& e) {
+        BOOST_TEST_MESSAGE(name << ": " << e.what());
+        return std::string(e.what()).find("declares affine_in_s") != std::string::npos;
+    });
+    BOOST_TEST(kicks > 0, name << ": the fused path was not taken");
+    BOOST_TEST((x.q == x0.q && x.p == x0.p && x.s == x0.s), name);
+    const auto honest =
+        oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, kicking_harmonic{&kicks}, oc::quadratic_action(0.4));
+    BOOST_CHECK_NO_THROW(stepper.do_step(honest, x, 0.0, 0.1));
+    BOOST_TEST(x.s != x0.s, name);
+}
+
+BOOST_AUTO_TEST_CASE(a_false_affine_in_s_is_a_parameter_error) {
+    using vector_state = oc::contact_state<std::vector<double>>;
+    const vector_state v0{{0.9, -0.3}, {0.2, 0.7}, 0.3};
+    check_false_affine_in_s(oc::chi2<plane_state>(), plane_x0, "chi2");
+    check_false_affine_in_s(oc::chi4<plane_state>(), plane_x0, "chi4");
+    check_false_affine_in_s(oc::cvi2<plane_state>(), plane_x0, "cvi2");
+    check_false_affine_in_s(oc::chi2<vector_state>(), v0, "chi2, std::vector");
+    check_false_affine_in_s(oc::cvi2<vector_state>(), v0, "cvi2, std::vector");
 }
 
 // A split Hamiltonian used only as an odeint system needs no flow of its action term (the chi

@@ -27,8 +27,9 @@
 //                                       on s and are known before V is. chi and cvi2 then let a
 //                                       potential with value_and_kick (separable_hamiltonian.hpp)
 //                                       move p in its own pass. linear_action and affine_action
-//                                       declare it; declaring it for an F that is not affine makes
-//                                       those steps wrong
+//                                       declare it. The steppers check it where they rely on it,
+//                                       against the factor at the new s (one comparison): a false
+//                                       declaration is a parameter_error, the state unchanged
 // When the flow does not exist over dt (a finite-time blow-up) or the equation has no root on
 // that branch, flow and solve_implicit throw step_error saying what and with which values; the
 // stepper adds which step and stage it was and leaves the state unchanged.

@@ -445,6 +445,18 @@ private:
         m_part_stage = 0;
         const action_solve<action_t> root = action.template solve_implicit<Value>(r, h, t1);
         m_part_stage = no_part;
+        // b was taken at s_k, trusting affine_in_s, a user's declaration: the slope at the root,
+        // which stage() divides by, is the solver's own (or one dF/ds), and one comparison
+        // proves p equal to stage()'s (to rounding) or reports the declaration false.
+        const Value b_root = root.slope ? Value(*root.slope)
+                                        : Value(1) + Value(detail::to_value(h * action.derivative(root.s, t1)));
+        using std::abs;
+        if (!(abs(b_root - b) <= Value(8) * std::numeric_limits<Value>::epsilon() * abs(b)))
+            throw parameter_error(failure_prefix(name, 0, t, dt) + "the action declares affine_in_s (dF/ds does not "
+                                  "depend on s), but 1 + (dt/2) dF/ds is " + detail::format(b) + " at s = " +
+                                  detail::format(s_in) + " and " + detail::format(b_root) + " at s = " +
+                                  detail::format(root.s) + ". Declare affine_in_s only for an action F = f(t) s + "
+                                  "c(t); without it the step is right, one pass over p slower; the state is unchanged");
         if (!to_out) {
             using copy = typename Operations::template scale_sum1<Value>;
             algebra.for_each2(out.q, m_q.m_v, copy(Value(1)));

@@ -121,21 +121,41 @@ struct is_quadratic_kinetic_part : std::false_type {};
 template <class Mass>
 struct is_quadratic_kinetic_part<quadratic_kinetic<Mass>> : std::true_type {};
 
-template <class V, class Q, class T, class M, class = void>
-struct has_potential_hessian : std::false_type {};
+// On a Self: const V& for what the step calls, V& to tell a member that only lacks its const.
+template <class Self, class Q, class T, class M, class = void>
+struct has_potential_hessian_on : std::false_type {};
+template <class Self, class Q, class T, class M>
+struct has_potential_hessian_on<Self, Q, T, M,
+                                std::void_t<decltype(std::declval<Self>().hessian(
+                                    std::declval<const Q&>(), std::declval<const T&>(), std::declval<M&>()))>>
+    : std::true_type {};
 template <class V, class Q, class T, class M>
-struct has_potential_hessian<V, Q, T, M,
-                             std::void_t<decltype(std::declval<const V&>().hessian(
-                                 std::declval<const Q&>(), std::declval<const T&>(), std::declval<M&>()))>>
-    : std::true_type {};
+using has_potential_hessian = has_potential_hessian_on<const V&, Q, T, M>;
 
-template <class A, class S, class T, class = void>
-struct has_action_second_derivative : std::false_type {};
-template <class A, class S, class T>
-struct has_action_second_derivative<A, S, T,
-                                    std::void_t<decltype(std::declval<const A&>().second_derivative(
-                                        std::declval<const S&>(), std::declval<const T&>()))>>
+template <class Self, class S, class T, class = void>
+struct has_action_second_derivative_on : std::false_type {};
+template <class Self, class S, class T>
+struct has_action_second_derivative_on<Self, S, T,
+                                       std::void_t<decltype(std::declval<Self>().second_derivative(
+                                           std::declval<const S&>(), std::declval<const T&>()))>>
     : std::true_type {};
+template <class A, class S, class T>
+using has_action_second_derivative = has_action_second_derivative_on<const A&, S, T>;
+
+// The optional hessian and second_derivative, when only a non-const part could call them, would
+// be skipped without a word (a difference Jacobian instead): our static_assert names them.
+template <class Potential, class Action, class Q, class S, class T, class M>
+constexpr bool check_galerkin_optionals() {
+    constexpr bool hessian = has_potential_hessian_on<const Potential&, Q, T, M>::value ||
+                             !has_potential_hessian_on<Potential&, Q, T, M>::value;
+    static_assert(hessian, "odeint_contact: the potential's hessian(q, t, H) must be a const member function (the "
+                           "library holds the parts of H as const; as it is, it would never be called)");
+    constexpr bool second = has_action_second_derivative_on<const Action&, S, T>::value ||
+                            !has_action_second_derivative_on<Action&, S, T>::value;
+    static_assert(second, "odeint_contact: the action term's second_derivative(s, t) must be a const member function "
+                          "(the library holds the parts of H as const; as it is, it would never be called)");
+    return hessian && second;
+}
 
 }  // namespace detail
 
@@ -419,7 +439,9 @@ private:
         // reported by a static_assert and not first by an error deep inside the step.
         if constexpr (quadratic && detail::check_units<state_type, deriv_type, time_type>() &&
                       detail::check_hamiltonian_parts<kinetic_t, potential_t, action_term_t, state_type,
-                                                      deriv_type, time_type>())
+                                                      deriv_type, time_type>() &&
+                      detail::check_galerkin_optionals<potential_t, action_term_t, coordinate_type, action_t,
+                                                       time_type, hessian_matrix<Value>>())
             checked_step(system, in, out, t, dt);
     }
 

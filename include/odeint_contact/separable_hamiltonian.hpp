@@ -73,7 +73,9 @@ public:
     template <class State, class Deriv, class Time>
     void operator()(const State& x, Deriv& dxdt, const Time& t) const {
         // A part that does not fit stops here, with our message first: the rest is not instantiated.
-        if constexpr (detail::check_hamiltonian_parts<Kinetic, Potential, Action, State, Deriv, Time>()) {
+        if constexpr (detail::check_hamiltonian_parts<Kinetic, Potential, Action, State, Deriv, Time>() &&
+                      detail::check_kinetic_optionals<Kinetic, Algebra, decltype(x.q), decltype(x.p), Time,
+                                                      decltype(dxdt.q)>()) {
             if (!detail::same_lengths(x, dxdt))
                 throw parameter_error(detail::lengths_message(x, dxdt, "separable_hamiltonian::operator()"));
             Algebra algebra;
@@ -87,6 +89,10 @@ public:
             using op = typename detail::component_operations_t<decltype(dxdt.p)>::template scale_sum2<value_type, decltype(-fs)>;
             algebra.for_each3(dxdt.p, dxdt.p, x.p, op(value_type(-1), -fs));
             dxdt.s = detail::dot(x.p, dxdt.q) - sum(x, v, t);
+            // Two numbers computed anyway (split_hamiltonian.hpp): an odeint stepper is stopped
+            // here rather than go on with a non-finite derivative.
+            if (!detail::is_finite(fs) || !detail::is_finite(dxdt.s))
+                throw step_error(detail::field_failure("separable_hamiltonian", x, t, fs, dxdt.s));
         }
     }
 

@@ -83,9 +83,9 @@
 // Order and cost: chi2 order 2 in q, p and s (also for time-dependent pieces), chi<Table>
 // Table::order, when each piece's flow is exact or symmetric of order >= 2. Per stage two half
 // flows of each of phi_1 .. phi_{n-1} and one flow of phi_n, less what the properties above
-// save. No heap allocation after the first step. The system function copies dxdt once per
-// call for the pieces' partials (a heap allocation for resizeable states): use it to compare
-// with odeint's steppers, not for speed.
+// save. No heap allocation after the first step. The system function sums the pieces' partials
+// through one scratch state per thread, kept until the thread ends (no allocation after the first
+// call); it throws step_error where the field is not finite (odeint's steppers at a pole of p).
 // What it keeps: every step is exactly a contact map when every piece's flow is; its conformal
 // factor is the product of the pieces' factors (e^{-f dt} for position_damping).
 // When not to use it: H = T(p) + V(q,t) + F(s,t): make_separable_hamiltonian says the same more
@@ -106,6 +106,10 @@
 #include <tuple>
 #include <type_traits>
 #include <utility>
+
+#include <boost/numeric/odeint/util/is_resizeable.hpp>
+#include <boost/numeric/odeint/util/resizer.hpp>
+#include <boost/numeric/odeint/util/state_wrapper.hpp>
 
 #include <odeint_contact/action.hpp>
 #include <odeint_contact/contact_state.hpp>
@@ -135,6 +139,24 @@ template <class C, class A, class Y>
 void add_scaled(C& c, const A& a, const Y& y) {
     add_scaled(c, c, a, y);
 }
+
+// The split Hamiltonian's per-thread scratch for its system function, and the mark that it is in
+// use (cleared also when a piece throws).
+template <class Deriv>
+struct split_field_scratch {
+    boost::numeric::odeint::state_wrapper<Deriv> work;
+    bool busy = false;
+};
+class split_field_scratch_use {
+public:
+    explicit split_field_scratch_use(bool& busy) : m_busy(busy) { m_busy = true; }
+    ~split_field_scratch_use() { m_busy = false; }
+    split_field_scratch_use(const split_field_scratch_use&) = delete;
+    split_field_scratch_use& operator=(const split_field_scratch_use&) = delete;
+
+private:
+    bool& m_busy;
+};
 }  // namespace detail
 
 // ---- the library's pieces ---------------------------------------------------------------------
@@ -161,7 +183,10 @@ public:
         using P = std::decay_t<decltype(std::declval<State&>().p)>;
         constexpr bool own_flow = detail::has_kinetic_flow<kinetic_t, Q, P, Time, Q>::value ||
                                   detail::has_kinetic_flow_with<kinetic_t, contact_algebra, Q, P, Time, Q>::value;
-        if constexpr (Flow && own_flow)
+        if constexpr (!detail::check_kinetic_optionals<kinetic_t, contact_algebra, Q, P, Time,
+                                                        decltype(std::declval<Deriv&>().q)>())
+            return false;
+        else if constexpr (Flow && own_flow)
             return true;
         else
             return detail::check_kinetic_part<kinetic_t, P, decltype(std::declval<Deriv&>().q)>();
@@ -446,15 +471,22 @@ public:
         if constexpr (detail::check_piece_terms<pieces_type, State, Deriv, Time>::value) {
             if (!detail::same_lengths(x, dxdt))
                 throw parameter_error(detail::lengths_message(x, dxdt, "split_hamiltonian::operator()"));
-            // dxdt.q = sum dphi/dp and dxdt.p = sum dphi/dq, the first piece's written in place.
-            const auto ds0 = std::get<0>(m_pieces).partials(x, t, dxdt.p, dxdt.q);
-            Deriv work(dxdt);
-            const auto ds = accumulate<1>(x, t, dxdt, work, ds0);
-            using value_type = detail::plain_value_t<detail::scalar_of_t<decltype(x.p)>>;
-            using op = typename detail::component_operations_t<decltype(dxdt.p)>::template scale_sum2<value_type,
-                                                                                                     decltype(-ds)>;
-            contact_algebra::for_each3(dxdt.p, dxdt.p, x.p, op(value_type(-1), -ds));
-            dxdt.s = detail::dot(x.p, dxdt.q) - value(x, t);
+            namespace odeint = boost::numeric::odeint;
+            if constexpr (odeint::is_resizeable<Deriv>::type::value) {
+                // The pieces' partials are written into a scratch before they are summed. A const
+                // system may be shared by threads, so the scratch is one per thread (and Deriv
+                // type), sized at its first use: no allocation per call after that. A piece whose
+                // partials call this function again finds it in use and gets a copy of its own.
+                thread_local detail::split_field_scratch<Deriv> scratch;
+                if (!scratch.busy) {
+                    const detail::split_field_scratch_use use(scratch.busy);
+                    odeint::adjust_size_by_resizeability(scratch.work, dxdt, typename odeint::is_resizeable<Deriv>::type());
+                    field(x, dxdt, t, scratch.work.m_v);
+                    return;
+                }
+            }
+            Deriv work(dxdt);  // a fixed-size state on the stack, or the nested call's own copy
+            field(x, dxdt, t, work);
         }
     }
 
@@ -465,6 +497,23 @@ public:
     }
 
 private:
+    template <class State, class Deriv, class Time>
+    void field(const State& x, Deriv& dxdt, const Time& t, Deriv& work) const {
+        // dxdt.q = sum dphi/dp and dxdt.p = sum dphi/dq, the first piece's written in place.
+        const auto ds0 = std::get<0>(m_pieces).partials(x, t, dxdt.p, dxdt.q);
+        const auto ds = accumulate<1>(x, t, dxdt, work, ds0);
+        using value_type = detail::plain_value_t<detail::scalar_of_t<decltype(x.p)>>;
+        using op =
+            typename detail::component_operations_t<decltype(dxdt.p)>::template scale_sum2<value_type, decltype(-ds)>;
+        contact_algebra::for_each3(dxdt.p, dxdt.p, x.p, op(value_type(-1), -ds));
+        dxdt.s = detail::dot(x.p, dxdt.q) - value(x, t);
+        // Two numbers computed anyway: s' sums every piece's value and p . dphi/dp, and dH/ds
+        // multiplies p in p'. A stepper that steps p like q (odeint's) runs into the poles of p
+        // of a Lienard system, and would go on with a non-finite derivative.
+        if (!detail::is_finite(ds) || !detail::is_finite(dxdt.s))
+            throw step_error(detail::field_failure("split_hamiltonian", x, t, ds, dxdt.s));
+    }
+
     template <std::size_t I, class State, class Time, class Deriv, class Sum>
     auto accumulate(const State& x, const Time& t, Deriv& dxdt, Deriv& work, const Sum& ds) const {
         if constexpr (I == piece_count) {

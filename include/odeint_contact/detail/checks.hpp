@@ -122,6 +122,19 @@ std::string first_non_finite_of_state(const State& x) {
     return found;
 }
 
+// A system function's message for a vector field that came out non-finite at (x, t), given the
+// two numbers it checked: dH/ds and s'.
+template <class State, class Time, class DHds, class DsDt>
+std::string field_failure(const char* system, const State& x, const Time& t, const DHds& dh_ds, const DsDt& ds_dt) {
+    const std::string bad = first_non_finite_of_state(x);
+    return "odeint_contact::" + std::string(system) + "::operator(): the contact vector field is not finite at t = " +
+           format(t) + " (dH/ds = " + format(dh_ds) + ", ds/dt = " + format(ds_dt) + ", " +
+           (bad.empty() ? std::string("the state is finite") : "the state has " + bad) +
+           "). A stepper that steps p as it steps q and s, as odeint's do, cannot pass a pole of p (p "
+           "passes through infinity in Lienard systems, q and s do not): integrate such systems with the "
+           "contact steppers (doc/choosing_a_method.md)";
+}
+
 }  // namespace detail
 }  // namespace odeint_contact
 

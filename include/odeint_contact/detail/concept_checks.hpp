@@ -29,33 +29,62 @@ struct has_kinetic_gradient_on<Self, P, D,
                                                                                   std::declval<D&>()))>>
     : std::true_type {};
 
-// The optional kinetic member flow(q, p, dt, q_out) (see kinetic.hpp).
-template <class K, class Q, class P, class T, class QOut, class = void>
-struct has_kinetic_flow : std::false_type {};
+// The optional kinetic member flow(q, p, dt, q_out) (see kinetic.hpp), callable on a Self (const
+// K& for what the library calls, K& to tell a member that is only missing its const).
+template <class Self, class Q, class P, class T, class QOut, class = void>
+struct has_kinetic_flow_on : std::false_type {};
+template <class Self, class Q, class P, class T, class QOut>
+struct has_kinetic_flow_on<Self, Q, P, T, QOut,
+                           std::void_t<decltype(std::declval<Self>().flow(
+                               std::declval<const Q&>(), std::declval<const P&>(), std::declval<const T&>(),
+                               std::declval<QOut&>()))>> : std::true_type {};
 template <class K, class Q, class P, class T, class QOut>
-struct has_kinetic_flow<K, Q, P, T, QOut,
-                        std::void_t<decltype(std::declval<const K&>().flow(
-                            std::declval<const Q&>(), std::declval<const P&>(), std::declval<const T&>(),
-                            std::declval<QOut&>()))>> : std::true_type {};
+using has_kinetic_flow = has_kinetic_flow_on<const K&, Q, P, T, QOut>;
 
 // The optional kinetic member gradient(algebra, p, dTdp) (see kinetic.hpp).
-template <class K, class Algebra, class P, class D, class = void>
-struct has_kinetic_gradient_with : std::false_type {};
-template <class K, class Algebra, class P, class D>
-struct has_kinetic_gradient_with<K, Algebra, P, D,
-                                 std::void_t<decltype(std::declval<const K&>().gradient(
-                                     std::declval<Algebra&>(), std::declval<const P&>(), std::declval<D&>()))>>
+template <class Self, class Algebra, class P, class D, class = void>
+struct has_kinetic_gradient_with_on : std::false_type {};
+template <class Self, class Algebra, class P, class D>
+struct has_kinetic_gradient_with_on<Self, Algebra, P, D,
+                                    std::void_t<decltype(std::declval<Self>().gradient(
+                                        std::declval<Algebra&>(), std::declval<const P&>(), std::declval<D&>()))>>
     : std::true_type {};
+template <class K, class Algebra, class P, class D>
+using has_kinetic_gradient_with = has_kinetic_gradient_with_on<const K&, Algebra, P, D>;
 
 // The optional kinetic member flow(algebra, q, p, dt, q_out), the same flow with its pass through
 // the stepper's algebra (see kinetic.hpp).
-template <class K, class Algebra, class Q, class P, class T, class QOut, class = void>
-struct has_kinetic_flow_with : std::false_type {};
+template <class Self, class Algebra, class Q, class P, class T, class QOut, class = void>
+struct has_kinetic_flow_with_on : std::false_type {};
+template <class Self, class Algebra, class Q, class P, class T, class QOut>
+struct has_kinetic_flow_with_on<Self, Algebra, Q, P, T, QOut,
+                                std::void_t<decltype(std::declval<Self>().flow(
+                                    std::declval<Algebra&>(), std::declval<const Q&>(), std::declval<const P&>(),
+                                    std::declval<const T&>(), std::declval<QOut&>()))>> : std::true_type {};
 template <class K, class Algebra, class Q, class P, class T, class QOut>
-struct has_kinetic_flow_with<K, Algebra, Q, P, T, QOut,
-                             std::void_t<decltype(std::declval<const K&>().flow(
-                                 std::declval<Algebra&>(), std::declval<const Q&>(), std::declval<const P&>(),
-                                 std::declval<const T&>(), std::declval<QOut&>()))>> : std::true_type {};
+using has_kinetic_flow_with = has_kinetic_flow_with_on<const K&, Algebra, Q, P, T, QOut>;
+
+// The kinetic part's optional members (kinetic.hpp), as the steppers and the system function
+// would call them with Algebra: one that only a non-const part could call would be skipped without
+// a word (the library holds the parts as const), so it is our static_assert. True when each is
+// absent or usable.
+template <class K, class Algebra, class Q, class P, class T, class D>
+constexpr bool check_kinetic_optionals() {
+    constexpr bool flow = has_kinetic_flow_on<const K&, Q, P, T, Q>::value || !has_kinetic_flow_on<K&, Q, P, T, Q>::value;
+    static_assert(flow, "odeint_contact: the kinetic part's flow(q, p, dt, q_out) must be a const member function "
+                        "(the library holds the parts of H as const; as it is, it would never be called)");
+    constexpr bool flow_with = has_kinetic_flow_with_on<const K&, Algebra, Q, P, T, Q>::value ||
+                               !has_kinetic_flow_with_on<K&, Algebra, Q, P, T, Q>::value;
+    static_assert(flow_with, "odeint_contact: the kinetic part's flow(algebra, q, p, dt, q_out) must be a const member "
+                             "function (the library holds the parts of H as const; as it is, it would never be "
+                             "called)");
+    constexpr bool gradient_with = has_kinetic_gradient_with_on<const K&, Algebra, P, D>::value ||
+                                   !has_kinetic_gradient_with_on<K&, Algebra, P, D>::value;
+    static_assert(gradient_with, "odeint_contact: the kinetic part's gradient(algebra, p, dTdp) must be a const member "
+                                 "function (the library holds the parts of H as const; as it is, it would never be "
+                                 "called)");
+    return flow && flow_with && gradient_with;
+}
 
 template <class Self, class Q, class T, class = void>
 struct has_potential_value_on : std::false_type {};

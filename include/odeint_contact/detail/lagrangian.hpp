@@ -133,19 +133,23 @@ struct has_lagrangian_partials<L, Q, V, F, P, S, T,
                                                        std::declval<F&>(), std::declval<P&>()));
 };
 
-template <class L, class Q, class V, class S, class T, class M, class = void>
-struct has_lagrangian_hessian : std::false_type {};
+template <class Self, class Q, class V, class S, class T, class M, class = void>
+struct has_lagrangian_hessian_on : std::false_type {};
+template <class Self, class Q, class V, class S, class T, class M>
+struct has_lagrangian_hessian_on<Self, Q, V, S, T, M,
+                                 std::void_t<decltype(std::declval<Self>().hessian(
+                                     std::declval<const Q&>(), std::declval<const V&>(), std::declval<const S&>(),
+                                     std::declval<const T&>(), std::declval<M&>()))>> : std::true_type {};
 template <class L, class Q, class V, class S, class T, class M>
-struct has_lagrangian_hessian<L, Q, V, S, T, M,
-                              std::void_t<decltype(std::declval<const L&>().hessian(
-                                  std::declval<const Q&>(), std::declval<const V&>(), std::declval<const S&>(),
-                                  std::declval<const T&>(), std::declval<M&>()))>> : std::true_type {};
+using has_lagrangian_hessian = has_lagrangian_hessian_on<const L&, Q, V, S, T, M>;
 
-template <class L, class M, class = void>
-struct has_mass_matrix : std::false_type {};
-template <class L, class M>
-struct has_mass_matrix<L, M, std::void_t<decltype(std::declval<const L&>().mass_matrix(std::declval<M&>()))>>
+template <class Self, class M, class = void>
+struct has_mass_matrix_on : std::false_type {};
+template <class Self, class M>
+struct has_mass_matrix_on<Self, M, std::void_t<decltype(std::declval<Self>().mass_matrix(std::declval<M&>()))>>
     : std::true_type {};
+template <class L, class M>
+using has_mass_matrix = has_mass_matrix_on<const L&, M>;
 
 // A system made by make_contact_lagrangian, recognised by what it has.
 template <class System, class = void>
@@ -222,7 +226,18 @@ constexpr bool check_contact_lagrangian() {
     static_assert(!well_typed || rate_unit,
                   "odeint_contact: the contact Lagrangian's partials(q, v, z, t, dq, dv) must return dL/dz as "
                   "a number, or with Boost.Units as a quantity of the unit of 1/time");
-    return well_typed && value && partials && value_unit && rate_unit;
+    // The optional hessian and mass_matrix: one that only a non-const Lagrangian could call would
+    // be skipped without a word (difference Jacobians instead).
+    using M = dense_matrix<plain_value_t<S>>;
+    constexpr bool hessian = has_lagrangian_hessian_on<const Lagrangian&, Q, V, S, Time, M>::value ||
+                             !has_lagrangian_hessian_on<Lagrangian&, Q, V, S, Time, M>::value;
+    static_assert(hessian, "odeint_contact: the contact Lagrangian's hessian(q, v, z, t, H) must be a const member "
+                           "function (the library holds the Lagrangian as const; as it is, it would never be "
+                           "called)");
+    constexpr bool mass = has_mass_matrix_on<const Lagrangian&, M>::value || !has_mass_matrix_on<Lagrangian&, M>::value;
+    static_assert(mass, "odeint_contact: the contact Lagrangian's mass_matrix(M) must be a const member function (the "
+                        "library holds the Lagrangian as const; as it is, it would never be called)");
+    return well_typed && value && partials && value_unit && rate_unit && hessian && mass;
 }
 
 // ---- evaluation on plain numbers ----------------------------------------------------------------

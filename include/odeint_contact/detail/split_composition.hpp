@@ -24,7 +24,9 @@
 #define ODEINT_CONTACT_DETAIL_SPLIT_COMPOSITION_HPP
 
 #include <array>
+#include <cmath>
 #include <cstddef>
+#include <limits>
 #include <memory>
 #include <string>
 #include <tuple>
@@ -156,22 +158,27 @@ struct is_autonomous_piece<Piece, std::void_t<decltype(Piece::autonomous)>>
 
 // The optional kick(q, t, g): a piece phi(q,t) of q and t only writes dphi/dq into g and returns
 // phi; its flow over dt is then p -= dt g, s -= dt phi, q unchanged.
-template <class Piece, class Q, class T, class G, class = void>
-struct has_piece_kick : std::false_type {};
+template <class Self, class Q, class T, class G, class = void>
+struct has_piece_kick_on : std::false_type {};
+template <class Self, class Q, class T, class G>
+struct has_piece_kick_on<Self, Q, T, G,
+                         std::void_t<decltype(std::declval<Self>().kick(
+                             std::declval<const Q&>(), std::declval<const T&>(), std::declval<G&>()))>>
+    : std::true_type {};
 template <class Piece, class Q, class T, class G>
-struct has_piece_kick<Piece, Q, T, G,
-                      std::void_t<decltype(std::declval<const Piece&>().kick(
-                          std::declval<const Q&>(), std::declval<const T&>(), std::declval<G&>()))>> : std::true_type {};
+using has_piece_kick = has_piece_kick_on<const Piece&, Q, T, G>;
 
 // The optional scaling_flow(s, t, dt): a piece whose flow leaves q unchanged and multiplies p by
 // a factor of s, t and dt returns {s', factor} (the action terms' action_flow).
-template <class Piece, class S, class T, class = void>
-struct has_scaling_flow : std::false_type {};
-template <class Piece, class S, class T>
-struct has_scaling_flow<Piece, S, T,
-                        std::void_t<decltype(std::declval<const Piece&>().scaling_flow(
-                            std::declval<const S&>(), std::declval<const T&>(), std::declval<const T&>()))>>
+template <class Self, class S, class T, class = void>
+struct has_scaling_flow_on : std::false_type {};
+template <class Self, class S, class T>
+struct has_scaling_flow_on<Self, S, T,
+                           std::void_t<decltype(std::declval<Self>().scaling_flow(
+                               std::declval<const S&>(), std::declval<const T&>(), std::declval<const T&>()))>>
     : std::true_type {};
+template <class Piece, class S, class T>
+using has_scaling_flow = has_scaling_flow_on<const Piece&, S, T>;
 
 // The optional property `static constexpr bool keeps_q = true`: the piece's flow leaves q as it is.
 template <class Piece, class = void>
@@ -209,6 +216,44 @@ constexpr std::size_t shared_kick_index(std::index_sequence<I...>) {
     return found;
 }
 
+// A piece's optional members (split_hamiltonian.hpp) that only a non-const piece could call:
+// skipped without a word otherwise, so each is our static_assert.
+template <class Piece, class X, class T, class W, class Value>
+constexpr bool check_piece_optionals() {
+    using Q = std::decay_t<decltype(std::declval<X&>().q)>;
+    using P = std::decay_t<decltype(std::declval<X&>().p)>;
+    using S = std::decay_t<decltype(std::declval<X&>().s)>;
+    using G = std::decay_t<decltype(std::declval<W&>().p)>;
+    using Alg = contact_algebra;
+    constexpr bool flow_work = has_piece_flow_work<const Piece&, X, T, W>::value ||
+                               !has_piece_flow_work<Piece&, X, T, W>::value;
+    static_assert(flow_work, "odeint_contact: a piece's flow(x, t, dt, work) must be a const member function (the "
+                             "library holds the pieces of H as const; as it is, it would never be called)");
+    constexpr bool flow_out = (has_piece_flow_out<const Piece&, X, X, T>::value ||
+                               !has_piece_flow_out<Piece&, X, X, T>::value) &&
+                              (has_piece_flow_out_work<const Piece&, X, X, T, W>::value ||
+                               !has_piece_flow_out_work<Piece&, X, X, T, W>::value);
+    static_assert(flow_out, "odeint_contact: a piece's flow(in, out, t, dt[, work]) must be a const member function "
+                            "(the library holds the pieces of H as const; as it is, it would never be called)");
+    constexpr bool flow_with = (has_piece_flow_with<const Piece&, Alg, X, T, W>::value ||
+                                !has_piece_flow_with<Piece&, Alg, X, T, W>::value) &&
+                               (has_piece_flow_out_with<const Piece&, Alg, X, X, T, W>::value ||
+                                !has_piece_flow_out_with<Piece&, Alg, X, X, T, W>::value);
+    static_assert(flow_with, "odeint_contact: a piece's flow_with(algebra, ...) must be a const member function (the "
+                             "library holds the pieces of H as const; as it is, it would never be called)");
+    constexpr bool kick = has_piece_kick_on<const Piece&, Q, T, G>::value || !has_piece_kick_on<Piece&, Q, T, G>::value;
+    static_assert(kick, "odeint_contact: a piece's kick(q, t, g) must be a const member function (the library holds "
+                        "the pieces of H as const; as it is, it would never be called)");
+    constexpr bool scaling = has_scaling_flow_on<const Piece&, S, T>::value || !has_scaling_flow_on<Piece&, S, T>::value;
+    static_assert(scaling, "odeint_contact: a piece's scaling_flow(s, t, dt) must be a const member function (the "
+                           "library holds the pieces of H as const; as it is, it would never be called)");
+    constexpr bool kicks = has_value_and_kick_on<const Piece&, Q, T, Value, T, P>::value ||
+                           !has_value_and_kick_on<Piece&, Q, T, Value, T, P>::value;
+    static_assert(kicks, "odeint_contact: a piece's value_and_kick(q, t, a, b, p_in, p_out) must be a const member "
+                         "function (the library holds the pieces of H as const; as it is, it would never be called)");
+    return flow_work && flow_out && flow_with && kick && scaling && kicks;
+}
+
 template <class Piece, class X, class T, class W, class Value>
 constexpr bool check_piece_flow() {
     constexpr bool callable = has_piece_flow<const Piece&, X, T>::value || has_piece_flow_work<const Piece&, X, T, W>::value;
@@ -221,7 +266,7 @@ constexpr bool check_piece_flow() {
                   "odeint_contact: a piece's flow(x, t, dt) must be const (the library holds the pieces "
                   "of H as const)");
     if constexpr (callable)
-        return check_piece_own<Piece, X, W, T, Value, true>();
+        return check_piece_optionals<Piece, X, T, W, Value>() && check_piece_own<Piece, X, W, T, Value, true>();
     else
         return false;
 }
@@ -366,16 +411,16 @@ public:
         if (i == 0 && static_cast<const void*>(std::addressof(in)) != static_cast<const void*>(std::addressof(out))) {
             if constexpr (first_out_of_place) {
                 m_p_in_input = false;
-                run_stage<true>(algebra, system.pieces(), i, in, out, t, dt);
+                run_stage<true>(algebra, system.pieces(), i, in, out, t, dt, name);
             } else {
                 using copy = typename Operations::template scale_sum1<Value>;
                 algebra.for_each2(out.q, in.q, copy(Value(1)));
                 algebra.for_each2(out.p, in.p, copy(Value(1)));
                 out.s = in.s;
-                run_stage<false>(algebra, system.pieces(), i, in, out, t, dt);
+                run_stage<false>(algebra, system.pieces(), i, in, out, t, dt, name);
             }
         } else {
-            run_stage<false>(algebra, system.pieces(), i, in, out, t, dt);
+            run_stage<false>(algebra, system.pieces(), i, in, out, t, dt, name);
         }
         if (i + 1 == stages) {
             m_piece = no_part;
@@ -412,7 +457,7 @@ private:
     // output differ) the first flow reads `in`.
     template <bool FromInput, class Alg, class Pieces, class StateIn, class StateOut>
     void run_stage(Alg& algebra, const Pieces& pieces, std::size_t i, const StateIn& in, StateOut& out,
-                   const time_type& t, const time_type& dt) {
+                   const time_type& t, const time_type& dt, const char* name) {
         using pieces_type = Pieces;
         using S = std::decay_t<decltype(out.s)>;
         constexpr std::size_t n = std::tuple_size<pieces_type>::value;
@@ -442,6 +487,12 @@ private:
                 const auto v = kick_p(span, std::get<kick>(pieces), lambda, time_type((Value(1) + lambda) * h));
                 m_piece = n - 1;
                 const auto a = std::get<n - 1>(pieces).scaling_flow(S(out.s - h * v), ti, tau);
+                // affine_in_s is a user's declaration: the factor the unfused flows would use, at
+                // the s after the kick, is here anyway, and one comparison proves the fused p
+                // equal to theirs (to rounding) or reports the declaration false.
+                if (!same_factor(a.factor, lambda))
+                    throw typename Errors::parameter(affine_in_s_message(name, t, dt, lambda, out.s, a.factor,
+                                                                         S(out.s - h * v)));
                 out.s = a.s - h * v;
             } else {
                 local_kick_buffer_t local_g;
@@ -477,6 +528,25 @@ private:
             flow<n - 1>(span, tau);
             backward(span, std::make_index_sequence<n - 1>{});
         }
+    }
+
+    // Factors that differ by a few ulps (an affine action whose flow computes its factor from s
+    // rounds differently at two s) give p to rounding; the unfused p = a (p - h g) - h g differs
+    // from the fused one by (a - lambda)(p - h g).
+    static bool same_factor(const Value& a, const Value& lambda) {
+        using std::abs;
+        return abs(a - lambda) <= Value(8) * std::numeric_limits<Value>::epsilon() * abs(lambda);
+    }
+
+    template <class S>
+    std::string affine_in_s_message(const char* name, const time_type& t, const time_type& dt, const Value& lambda,
+                                    const S& s, const Value& factor, const S& s_kicked) const {
+        return step_failure_prefix(name, t, dt) + " in stage " + std::to_string(m_stage + 1) + " of " +
+               std::to_string(stages) + ": piece " + std::to_string(m_piece + 1) +
+               " declares affine_in_s (the factor p'/p of its flow does not depend on s), but its factor is " +
+               format(lambda) + " at s = " + format(s) + " and " + format(factor) + " at s = " + format(s_kicked) +
+               ". Declare affine_in_s only for an action F = f(t) s + c(t); without it the step is right, "
+               "one pass over p slower; the state is unchanged";
     }
 
     // Where a shared kick's dphi/dq goes: a local of the stage when `local` is the buffer
