@@ -66,7 +66,7 @@
 // Failure: do_step throws odeint_contact::step_error, state unchanged, when Newton's method does
 // not converge within its bound, meets a singular Jacobian or a non-finite residual, when the
 // discrete Legendre transform degenerates (w <= 0), or when the new state is not finite;
-// parameter_error for a non-finite t or dt, or dt = 0.
+// parameter_error for a non-finite t or dt, dt = 0, or q and p of different lengths.
 // Layout: the Newton iteration runs on plain numbers (the raw values of q, p and s, SI values for
 // Boost.Units, an Eigen object's elements in storage order): dense linear algebra mixes the units
 // of b and q_{k+1} with those of the residual.
@@ -383,6 +383,9 @@ private:
     void step(SystemArg& system_arg, const StateIn& in, StateOut& out, const time_type& t, const time_type& dt) {
         namespace odeint = boost::numeric::odeint;
         using system_type = typename odeint::unwrap_reference<std::remove_cv_t<SystemArg>>::type;
+        // Both paths copy q and p into buffers of q's length: a longer p would be written past them.
+        if (!detail::same_lengths(in, out))
+            throw parameter_error(detail::lengths_message(in, out, "galerkin_cvi4::do_step"));
         if constexpr (detail::is_contact_lagrangian_system<std::remove_cv_t<system_type>>::value) {
             // A contact Lagrangian: the same construction with L (detail/lagrangian_galerkin.hpp).
             if constexpr (detail::check_contact_lagrangian<typename system_type::lagrangian_type, state_type,
