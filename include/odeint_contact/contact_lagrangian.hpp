@@ -39,7 +39,7 @@
 // two-s trapezoidal discrete Lagrangian L_d = (L(q_k, v, s_k, t_k) + L(q_{k+1}, v, s_{k+1},
 // t_{k+1}))/2, v = (q_{k+1} - q_k)/tau: s_{k+1} = s_k + tau L_d, and the discrete Legendre
 // transforms p_k = -tau dL_d/dq_k / (1 + tau dL_d/ds_k), p_{k+1} = tau dL_d/dq_{k+1} /
-// (1 - tau dL_d/ds_{k+1}) (errata section 3; doc/variational.md). The n + 1 equations for
+// (1 - tau dL_d/ds_{k+1}) (doc/theory.md, Errata item 3; doc/variational.md). The n + 1 equations for
 // (q_{k+1}, s_{k+1}) are solved by Newton's method (detail/newton.hpp, detail/lagrangian_cvi2.hpp).
 // For L = m|v|^2/2 - V - F they are those of the separable cvi2, which remains the fast route for
 // that case (make_separable_hamiltonian, closed forms, no Newton).
@@ -82,6 +82,7 @@
 #include <odeint_contact/detail/raw_numbers.hpp>
 #include <odeint_contact/detail/traits.hpp>
 #include <odeint_contact/errors.hpp>
+#include <odeint_contact/hessian_matrix.hpp>
 
 namespace odeint_contact {
 

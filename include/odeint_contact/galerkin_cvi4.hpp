@@ -19,7 +19,7 @@
 //  3. b* solves dz_1/db = 0;  4. q_{k+1} solves dz_1/dq_k + p_k dz_1/ds_k = 0 (at b = b*);
 //     p_{k+1} = dz_1/dq_{k+1}, s_{k+1} = z_1(b*). (Since dz_1/db = 0, partials at fixed b are
 //     the total derivatives of the discrete Lagrangian z_1(b*) - s_k: these are the discrete
-//     Herglotz equations of errata section 3 with tau L_d = z_1 - s_k.)
+//     Herglotz equations of doc/theory.md, Errata item 3, with tau L_d = z_1 - s_k.)
 // Derivatives of z_1. With f_i = dF/ds at the stage points (z_0, t_k), (z_a, t_m), (z_b, t_m),
 // (z_c, t_1), the sensitivity of z_1 to the direct dependence of k_i on q (through L) is
 //     c_4 = tau/6,  c_3 = tau/3 - tau f_4 c_4,  c_2 = tau/3 - (tau/2) f_3 c_3,
@@ -109,6 +109,7 @@
 #include <odeint_contact/detail/stepper_base.hpp>
 #include <odeint_contact/detail/traits.hpp>
 #include <odeint_contact/errors.hpp>
+#include <odeint_contact/hessian_matrix.hpp>
 #include <odeint_contact/kinetic.hpp>
 #include <odeint_contact/separable_hamiltonian.hpp>
 
