@@ -8,19 +8,25 @@
 //    is, with lambda = e^{-gamma tau} for chi and the product of the stages' Pade factors
 //    (1 - gamma g_i tau/2)/(1 + gamma g_i tau/2) for cvi (runge_kutta4, the negative control, is
 //    not contact);
-//  - a table that is not a palindrome or does not sum to 1 is refused at construction.
+//  - a table that is not a palindrome or does not sum to 1 is refused at construction;
+//  - no step and no weight depends on the process locale (a decimal-comma C and C++ locale).
 #define BOOST_TEST_MODULE chi_symmetry
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
 #include <array>
+#include <clocale>
 #include <cmath>
 #include <cstddef>
+#include <cstdlib>
+#include <cstring>
 #include <limits>
+#include <locale>
 #include <string>
 #include <tuple>
 #include <type_traits>
 
+#include <boost/multiprecision/cpp_bin_float.hpp>
 #include <boost/numeric/odeint.hpp>
 
 #include <odeint_contact/odeint_contact.hpp>
@@ -255,6 +261,109 @@ BOOST_AUTO_TEST_CASE(runge_kutta4_step_is_not_contact) {
         BOOST_TEST_MESSAGE("runge_kutta4: contact defect " << defect);
         BOOST_TEST(defect > 1e-6);
     }
+}
+
+// --- the process locale ---------------------------------------------------------------------------
+
+// A decimal-comma locale, made for the tests by ctest's fixture locale_de_DE (localedef into the
+// build tree, found through LOCPATH; test/CMakeLists.txt). Without it this test fails: it cannot
+// show what it is meant to show.
+const char* const decimal_comma = "de_DE.UTF-8";
+
+// The C library's number parsing under the current C locale reads "0.5" as 0 (it stops at the
+// point) exactly when the locale's decimal point is not '.': the check that the locale under test
+// is the one that broke the weights (issue 24), so that this test cannot pass vacuously.
+bool c_locale_has_decimal_comma() { return std::strtod("0.5", nullptr) == 0.0; }
+
+template <class Stepper>
+plane_state one_step() {
+    Stepper stepper;  // built here: the weights are read at construction
+    plane_state x = start;
+    stepper.do_step(perturbed_kepler(), x, 0.37, 0.2);
+    return x;
+}
+
+bool same_bits(const plane_state& a, const plane_state& b) {
+    static_assert(sizeof(plane_state) == 5 * sizeof(double));  // no padding to compare
+    return std::memcmp(&a, &b, sizeof(plane_state)) == 0;
+}
+
+template <class Table, class Value>
+bool same_weights(const std::array<Value, Table::stages>& expected) {
+    return Table::template weights<Value>() == expected;
+}
+
+// The weights of Table in float, double, long double and a multiprecision Value (whose parsing
+// is its own) read under the current locale, against those read under "C".
+template <class Table>
+struct weights_in_c {
+    std::array<float, Table::stages> f = Table::template weights<float>();
+    std::array<double, Table::stages> d = Table::template weights<double>();
+    std::array<long double, Table::stages> ld = Table::template weights<long double>();
+    std::array<boost::multiprecision::cpp_bin_float_50, Table::stages> mp =
+        Table::template weights<boost::multiprecision::cpp_bin_float_50>();
+    bool same_now() const {
+        return same_weights<Table>(f) && same_weights<Table>(d) && same_weights<Table>(ld) && same_weights<Table>(mp);
+    }
+};
+
+// Both ways a program sets a locale: setlocale (the C locale only) and std::locale::global with a
+// named locale (the C++ global locale and the C locale). Steps are those under "C", bit for bit.
+// (Before issue 24 chi<kahan_li8> gave chi2's numbers under the first.)
+template <class F>
+void under_decimal_comma(F&& check) {
+    const char* set = std::setlocale(LC_ALL, decimal_comma);
+    BOOST_REQUIRE_MESSAGE(set != nullptr, "setlocale(LC_ALL, \"" << decimal_comma << "\") failed: run "
+                                          "ctest (its fixture locale_de_DE makes the locale), or set LOCPATH "
+                                          "to a directory made by localedef -i de_DE -f UTF-8 DIR/de_DE.UTF-8");
+    BOOST_TEST(c_locale_has_decimal_comma());
+    const bool same_after_setlocale = check();
+    std::setlocale(LC_ALL, "C");
+    BOOST_TEST(same_after_setlocale, "after setlocale");
+    const std::locale saved = std::locale::global(std::locale(decimal_comma));
+    BOOST_TEST(c_locale_has_decimal_comma());
+    const bool same_after_global = check();
+    std::locale::global(saved);
+    std::setlocale(LC_ALL, "C");
+    BOOST_TEST(same_after_global, "after std::locale::global");
+}
+
+BOOST_AUTO_TEST_CASE_TEMPLATE(steps_do_not_depend_on_the_process_locale, Stepper, steppers) {
+    const plane_state in_c = one_step<Stepper>();
+    BOOST_TEST_MESSAGE(name_of<Stepper>());
+    under_decimal_comma([&] { return same_bits(one_step<Stepper>(), in_c); });
+}
+
+// The weights of every table in float, double, long double and a multiprecision Value (which
+// reads them through its own parser).
+using tables_list = std::tuple<tables::single_stage, tables::triple_jump4, tables::suzuki4, tables::yoshida6,
+                               tables::kahan_li6, tables::yoshida8, tables::mclachlan8, tables::kahan_li8,
+                               tables::sofroniou_spaletta10>;
+
+BOOST_AUTO_TEST_CASE_TEMPLATE(weights_do_not_depend_on_the_process_locale, Table, tables_list) {
+    const weights_in_c<Table> weights;
+    under_decimal_comma([&] { return weights.same_now(); });
+}
+
+// The messages' numbers under the same locale: "t = 1234.25", not "1234,25" (detail::format), and
+// Newton's report (its last update through a stream, which takes the global C++ locale).
+BOOST_AUTO_TEST_CASE(messages_do_not_depend_on_the_process_locale) {
+    const std::locale saved = std::locale::global(std::locale(decimal_comma));
+    plane_state x = start;
+    std::string what;
+    try {
+        oc::chi2<plane_state>().do_step(perturbed_kepler(), x, 1234.25, std::numeric_limits<double>::infinity());
+    } catch (const oc::parameter_error& e) {
+        what = e.what();
+    }
+    oc::detail::newton_report report{};
+    report.status = oc::detail::newton_status::no_convergence;
+    report.last_update = 0.0015;
+    const std::string newton = report.describe();
+    std::locale::global(saved);
+    std::setlocale(LC_ALL, "C");
+    BOOST_TEST(what.find("t = 1234.25,") != std::string::npos, what);
+    BOOST_TEST(newton.find("= 0.0015)") != std::string::npos, newton);
 }
 
 }  // namespace

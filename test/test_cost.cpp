@@ -518,7 +518,7 @@ struct coupled_lagrangian {
 };
 
 // The general cvi step keeps its Newton buffers ((n + 1) unknowns) and the Lagrangian's argument
-// buffers between steps; the system function keeps them in the system object.
+// buffers between steps; the system function keeps them per thread.
 template <class Stepper, class State>
 void check_lagrangian_allocations(State x) {
     const auto system = oc::make_contact_lagrangian(coupled_lagrangian{});

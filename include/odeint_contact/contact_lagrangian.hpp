@@ -39,7 +39,7 @@
 // two-s trapezoidal discrete Lagrangian L_d = (L(q_k, v, s_k, t_k) + L(q_{k+1}, v, s_{k+1},
 // t_{k+1}))/2, v = (q_{k+1} - q_k)/tau: s_{k+1} = s_k + tau L_d, and the discrete Legendre
 // transforms p_k = -tau dL_d/dq_k / (1 + tau dL_d/ds_k), p_{k+1} = tau dL_d/dq_{k+1} /
-// (1 - tau dL_d/ds_{k+1}) (errata section 3; doc/variational.md). The n + 1 equations for
+// (1 - tau dL_d/ds_{k+1}) (doc/theory.md, Errata item 3; doc/variational.md). The n + 1 equations for
 // (q_{k+1}, s_{k+1}) are solved by Newton's method (detail/newton.hpp, detail/lagrangian_cvi2.hpp).
 // For L = m|v|^2/2 - V - F they are those of the separable cvi2, which remains the fast route for
 // that case (make_separable_hamiltonian, closed forms, no Newton).
@@ -53,9 +53,9 @@
 // solves: meant for small n (mechanical systems); for large n the difference Jacobian alone costs
 // O(n) evaluations of L per update.
 // Allocation: none per step after the first for any coordinate type (buffers kept by the
-// stepper); the odeint system function keeps its buffers in the system object (allocated at its
-// first call, again when the state type or size changes): one system object must not be called
-// from two threads at once (copies are independent).
+// stepper); the odeint system function keeps its buffers per thread (allocated at a thread's
+// first call, again when the size changes), so one const system may be called from many
+// threads at once.
 // What it keeps: every step is a contact map (the pull-back of ds - p.dq is a multiple of it).
 // When not to use it: a separable H = |p|^2/(2m) + V + F (use make_separable_hamiltonian: cvi2's
 // closed forms are several times cheaper, chi is explicit); large n; steps with tau |dL/dz|/2
@@ -71,7 +71,6 @@
 #ifndef ODEINT_CONTACT_CONTACT_LAGRANGIAN_HPP
 #define ODEINT_CONTACT_CONTACT_LAGRANGIAN_HPP
 
-#include <memory>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -83,6 +82,7 @@
 #include <odeint_contact/detail/raw_numbers.hpp>
 #include <odeint_contact/detail/traits.hpp>
 #include <odeint_contact/errors.hpp>
+#include <odeint_contact/hessian_matrix.hpp>
 
 namespace odeint_contact {
 
@@ -92,14 +92,6 @@ public:
     using lagrangian_type = Lagrangian;
 
     explicit contact_lagrangian(Lagrangian lagrangian) : m_lagrangian(std::move(lagrangian)) {}
-    // Copies share nothing: the scratch buffers are made afresh by each copy's first call.
-    contact_lagrangian(const contact_lagrangian& other) : m_lagrangian(other.m_lagrangian) {}
-    contact_lagrangian& operator=(const contact_lagrangian& other) {
-        m_lagrangian = other.m_lagrangian;
-        return *this;
-    }
-    contact_lagrangian(contact_lagrangian&&) = default;
-    contact_lagrangian& operator=(contact_lagrangian&&) = default;
 
     const Lagrangian& lagrangian() const { return m_lagrangian; }
 
@@ -184,32 +176,26 @@ private:
     template <class State>
     using value_t = detail::plain_value_t<detail::scalar_of_t<std::decay_t<decltype(std::declval<State&>().q)>>>;
 
-    struct workspace_base {
-        virtual ~workspace_base() = default;
-    };
     template <class State, class Time>
-    struct workspace_for : workspace_base {
+    struct workspace_for {
         using value_type = value_t<State>;
         detail::lagrangian_evaluator<State, value_type, Time> evaluator;
         std::vector<value_type> q, p, v;
     };
 
-    // The scratch of one state and time type, made at the first call and kept.
+    // The scratch of one state and time type, one per thread and not per object: a const system
+    // is called from many threads at once (one stepper each), and odeint's steppers have no place
+    // to hand it scratch. A thread allocates at its first call and when the size changes.
     template <class State, class Time>
-    workspace_for<State, Time>& workspace(const State& x) const {
-        using W = workspace_for<State, Time>;
-        W* w = dynamic_cast<W*>(m_workspace.get());
-        if (!w) {
-            m_workspace = std::make_unique<W>();
-            w = static_cast<W*>(m_workspace.get());
+    static workspace_for<State, Time>& workspace(const State& x) {
+        thread_local workspace_for<State, Time> w;
+        if (w.evaluator.size_like(x)) {
+            const std::size_t n = w.evaluator.size();
+            w.q.assign(n, 0);
+            w.p.assign(n, 0);
+            w.v.assign(n, 0);
         }
-        if (w->evaluator.size_like(x)) {
-            const std::size_t n = w->evaluator.size();
-            w->q.assign(n, 0);
-            w->p.assign(n, 0);
-            w->v.assign(n, 0);
-        }
-        return *w;
+        return w;
     }
 
     template <class W, class State, class Time>
@@ -226,7 +212,6 @@ private:
     }
 
     Lagrangian m_lagrangian;
-    mutable std::unique_ptr<workspace_base> m_workspace;
 };
 
 template <class Lagrangian>

@@ -9,7 +9,7 @@
 //
 // Q (coordinates) may be a number, a Boost.Units quantity, std::array or std::vector of either,
 // any range odeint's algebras handle (odeint's openmp_state), an Eigen dense object, or any type
-// for which component_traits (detail/traits.hpp, doc/concepts.md) is specialised; P (momenta)
+// for which component_traits (component_traits.hpp, doc/concepts.md) is specialised; P (momenta)
 // defaults to Q and S (action) to the scalar type of Q. A derivative is a contact_state too, with the units of velocity, force and energy
 // (ds/dt = p.dT/dp - H is an energy, not a power).
 #ifndef ODEINT_CONTACT_CONTACT_STATE_HPP
@@ -22,7 +22,8 @@
 #include <boost/numeric/odeint/util/resize.hpp>
 #include <boost/numeric/odeint/util/same_size.hpp>
 
-#include <odeint_contact/detail/contact_algebra.hpp>
+#include <odeint_contact/component_traits.hpp>
+#include <odeint_contact/contact_algebra.hpp>
 #include <odeint_contact/detail/traits.hpp>
 
 namespace odeint_contact {

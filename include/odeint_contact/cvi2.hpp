@@ -9,7 +9,7 @@
 //     L_k = (m/2)|Delta/tau|^2 - (V(q_k,t_k) + V(q_{k+1},t_{k+1}))/2 - (F(s_k,t_k) + F(s_{k+1},t_{k+1}))/2,
 // Delta = q_{k+1} - q_k, t_{k+1} = t_k + tau, with the momenta of the discrete Legendre transforms
 // p_k = -tau dL_k/dq_k / (1 + tau dL_k/ds_k) and p_{k+1} = tau dL_k/dq_{k+1} / (1 - tau dL_k/ds_{k+1})
-// (doc/variational.md; doc/theory.md, Errata item 5). Solved for the new point, with h = tau/2
+// (doc/variational.md; doc/theory.md, Errata item 3). Solved for the new point, with h = tau/2
 // and the discrete momentum pi = m Delta/tau:
 //     pi        = (1 - h F_s(s_k,t_k)) p_k - h grad V(q_k,t_k)
 //     q_{k+1}   = q_k + tau pi/m
@@ -44,7 +44,7 @@
 // (1 - h F_s(s_k,t_k)) / (1 + h F_s(s_{k+1},t_{k+1})); for F = gamma s that is
 // (1 - tau gamma/2)/(1 + tau gamma/2), the (1,1) Pade approximant of the exact e^{-gamma tau}.
 // The paper's printed equations (6)-(9) mix F(s_k) and the trapezoidal average; taken literally
-// they are first order in s and not contact (Errata item 5).
+// they are first order in s and not contact (Errata item 3).
 // When not to use it: a kinetic term other than quadratic_kinetic (it does not compile; use chi);
 // steps with tau |F_s| / 2 near 1, where the Pade factor above is a poor copy of e^{-F_s tau}.
 // Failure: do_step throws parameter_error for a non-finite t, dt or t + dt and for q and p of

@@ -19,7 +19,7 @@
 //  3. b* solves dz_1/db = 0;  4. q_{k+1} solves dz_1/dq_k + p_k dz_1/ds_k = 0 (at b = b*);
 //     p_{k+1} = dz_1/dq_{k+1}, s_{k+1} = z_1(b*). (Since dz_1/db = 0, partials at fixed b are
 //     the total derivatives of the discrete Lagrangian z_1(b*) - s_k: these are the discrete
-//     Herglotz equations of errata section 3 with tau L_d = z_1 - s_k.)
+//     Herglotz equations of doc/theory.md, Errata item 3, with tau L_d = z_1 - s_k.)
 // Derivatives of z_1. With f_i = dF/ds at the stage points (z_0, t_k), (z_a, t_m), (z_b, t_m),
 // (z_c, t_1), the sensitivity of z_1 to the direct dependence of k_i on q (through L) is
 //     c_4 = tau/6,  c_3 = tau/3 - tau f_4 c_4,  c_2 = tau/3 - (tau/2) f_3 c_3,
@@ -66,7 +66,7 @@
 // Failure: do_step throws odeint_contact::step_error, state unchanged, when Newton's method does
 // not converge within its bound, meets a singular Jacobian or a non-finite residual, when the
 // discrete Legendre transform degenerates (w <= 0), or when the new state is not finite;
-// parameter_error for a non-finite t or dt, or dt = 0.
+// parameter_error for a non-finite t or dt, dt = 0, or q and p of different lengths.
 // Layout: the Newton iteration runs on plain numbers (the raw values of q, p and s, SI values for
 // Boost.Units, an Eigen object's elements in storage order): dense linear algebra mixes the units
 // of b and q_{k+1} with those of the residual.
@@ -109,6 +109,7 @@
 #include <odeint_contact/detail/stepper_base.hpp>
 #include <odeint_contact/detail/traits.hpp>
 #include <odeint_contact/errors.hpp>
+#include <odeint_contact/hessian_matrix.hpp>
 #include <odeint_contact/kinetic.hpp>
 #include <odeint_contact/separable_hamiltonian.hpp>
 
@@ -403,6 +404,9 @@ private:
     void step(SystemArg& system_arg, const StateIn& in, StateOut& out, const time_type& t, const time_type& dt) {
         namespace odeint = boost::numeric::odeint;
         using system_type = typename odeint::unwrap_reference<std::remove_cv_t<SystemArg>>::type;
+        // Both paths copy q and p into buffers of q's length: a longer p would be written past them.
+        if (!detail::same_lengths(in, out))
+            throw parameter_error(detail::lengths_message(in, out, "galerkin_cvi4::do_step"));
         if constexpr (detail::is_contact_lagrangian_system<std::remove_cv_t<system_type>>::value) {
             // A contact Lagrangian: the same construction with L (detail/lagrangian_galerkin.hpp).
             if constexpr (detail::check_contact_lagrangian<typename system_type::lagrangian_type, state_type,

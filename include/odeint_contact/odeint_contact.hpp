@@ -9,7 +9,9 @@
 #include <odeint_contact/chi4.hpp>
 #include <odeint_contact/chi6.hpp>
 #include <odeint_contact/chi8.hpp>
+#include <odeint_contact/component_traits.hpp>
 #include <odeint_contact/composition_tables.hpp>
+#include <odeint_contact/contact_algebra.hpp>
 #include <odeint_contact/contact_lagrangian.hpp>
 #include <odeint_contact/contact_state.hpp>
 #include <odeint_contact/cvi2.hpp>
@@ -18,6 +20,7 @@
 #include <odeint_contact/cvi8.hpp>
 #include <odeint_contact/errors.hpp>
 #include <odeint_contact/galerkin_cvi4.hpp>
+#include <odeint_contact/hessian_matrix.hpp>
 #include <odeint_contact/kinetic.hpp>
 #include <odeint_contact/separable_hamiltonian.hpp>
 #include <odeint_contact/split_hamiltonian.hpp>

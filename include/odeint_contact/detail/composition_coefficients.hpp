@@ -7,24 +7,43 @@
 #define ODEINT_CONTACT_DETAIL_COMPOSITION_COEFFICIENTS_HPP
 
 #include <array>
+#include <charconv>
 #include <cstddef>
-#include <cstdlib>
+#include <cstring>
+#include <string>
 #include <type_traits>
 
 namespace odeint_contact {
 namespace detail {
 
-// A decimal literal in Value.
+// A decimal literal "[-]digits.digits" in Value, whatever the process locale. strtod, and a
+// multiprecision type's own parser where it calls MPFR or GMP, read the locale's decimal point:
+// under a decimal-comma locale "0.78" would stop at the point and read as 0. The built-in types
+// read the text with std::from_chars, which never consults a locale (correctly rounded); any other
+// Value is built from the same number written without a point, digits and a decimal exponent
+// ("-78e-2"), which every parser reads alike (cpp_bin_float: to its full precision).
 template <class Value>
 Value from_literal(const char* text) {
-    if constexpr (std::is_same_v<Value, float>)
-        return std::strtof(text, nullptr);
-    else if constexpr (std::is_same_v<Value, double>)
-        return std::strtod(text, nullptr);
-    else if constexpr (std::is_same_v<Value, long double>)
-        return std::strtold(text, nullptr);
-    else
-        return Value(text);
+    if constexpr (std::is_floating_point<Value>::value) {
+        Value x{};
+        std::from_chars(text, text + std::strlen(text), x);
+        return x;
+    } else {
+        std::string digits;
+        long exponent = 0;
+        bool after_point = false;
+        for (const char* c = text; *c != '\0'; ++c) {
+            if (*c == '.')
+                after_point = true;
+            else {
+                digits += *c;
+                if (after_point) --exponent;
+            }
+        }
+        digits += 'e';
+        digits += std::to_string(exponent);
+        return Value(digits.c_str());
+    }
 }
 
 // The weights g_1 ... g_N, middle, g_N ... g_1 of a symmetric composition from its outer half

@@ -39,6 +39,7 @@
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <locale>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -142,6 +143,7 @@ struct newton_report {
             case newton_status::no_convergence: what = "Newton's method did not converge"; break;
         }
         std::ostringstream out;
+        out.imbue(std::locale::classic());  // "1.5e-09", not "1,5e-09", whatever the global locale
         out.precision(3);
         out << what << " after " << iterations << " Newton updates (last |update| = " << last_update << ")";
         return out.str();

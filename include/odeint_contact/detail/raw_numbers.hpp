@@ -16,14 +16,9 @@
 
 #include <odeint_contact/detail/newton.hpp>
 #include <odeint_contact/detail/traits.hpp>
+#include <odeint_contact/hessian_matrix.hpp>
 
 namespace odeint_contact {
-
-// The matrices of second derivatives that optional members fill, in plain numbers: a potential's
-// hessian(q, t, H), H(i, j) = d^2V/dq_i dq_j (n x n, n = 1 for a scalar q), and a contact
-// Lagrangian's hessian(q, v, z, t, H) and mass_matrix(M) (contact_lagrangian.hpp).
-template <class Value>
-using hessian_matrix = detail::dense_matrix<Value>;
 
 namespace detail {
 

@@ -39,9 +39,9 @@
 
 #include <boost/numeric/odeint/algebra/default_operations.hpp>
 
+#include <odeint_contact/contact_algebra.hpp>
 #include <odeint_contact/detail/composition.hpp>
 #include <odeint_contact/detail/concept_checks.hpp>
-#include <odeint_contact/detail/contact_algebra.hpp>
 #include <odeint_contact/detail/step_failure.hpp>
 #include <odeint_contact/detail/traits.hpp>
 

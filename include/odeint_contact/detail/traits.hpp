@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: BSL-1.0
-// Type helpers, and the customization point component_traits (declared here because the
-// algebra needs it; users reach it through <odeint_contact/contact_state.hpp>): how a state
-// component is classified (scalar, range or Eigen object), its scalar and plain value type,
-// conversion of dimensionless quantities to numbers, and the inner product that odeint's
-// algebras do not offer.
+// Type helpers on state components and the library's own component_traits (the customization
+// point is component_traits.hpp; the classification detail/component_kind.hpp): a component's
+// scalar and plain value type, conversion of dimensionless quantities to numbers, and the inner
+// product that odeint's algebras do not offer.
 #ifndef ODEINT_CONTACT_DETAIL_TRAITS_HPP
 #define ODEINT_CONTACT_DETAIL_TRAITS_HPP
 
@@ -23,67 +22,9 @@
 #include <boost/units/io.hpp>  // error messages print quantities with their units
 #include <boost/units/quantity.hpp>
 
+#include <odeint_contact/component_traits.hpp>
+
 namespace odeint_contact {
-namespace detail {
-
-template <class T>
-struct is_quantity : std::false_type {};
-template <class Unit, class Y>
-struct is_quantity<boost::units::quantity<Unit, Y>> : std::true_type {};
-
-// How a state component is classified by default: an Eigen dense object (recognised by its
-// Scalar type and cwiseProduct, without including Eigen), a Boost range (array, vector, nested
-// vectors such as odeint's openmp_state), or a scalar (a type with std::numeric_limits: double,
-// multiprecision numbers; or a Boost.Units quantity). Anything else is unknown, and using it
-// fails at the static_assert in check_component below.
-enum class component_kind { scalar, eigen, range, unknown };
-
-template <class T, class = void>
-struct is_eigen_like : std::false_type {};
-template <class T>
-struct is_eigen_like<T, std::void_t<typename T::Scalar,
-                                    decltype(std::declval<const T&>().cwiseProduct(std::declval<const T&>()).sum())>>
-    : std::true_type {};
-
-template <class T, class = void>
-struct is_boost_range : std::false_type {};
-template <class T>
-struct is_boost_range<T, std::enable_if_t<boost::has_range_const_iterator<T>::value,
-                                          std::void_t<decltype(*boost::begin(std::declval<const T&>()))>>>
-    : std::true_type {};
-
-template <class T>
-constexpr component_kind default_kind() {
-    if constexpr (is_eigen_like<T>::value)
-        return component_kind::eigen;
-    else if constexpr (is_boost_range<T>::value)
-        return component_kind::range;
-    else if constexpr (std::numeric_limits<T>::is_specialized || is_quantity<T>::value)
-        return component_kind::scalar;
-    else
-        return component_kind::unknown;
-}
-
-// The library's own answers for the kinds above; an unknown type gets none (no scalar_type).
-template <class T, component_kind = default_kind<T>()>
-struct default_component_traits {};
-
-}  // namespace detail
-
-// The customization point for state components (doc/concepts.md): what the library needs of a
-// q or p type beyond odeint's algebra and operations, which do all element-wise work.
-//   typename component_traits<T>::scalar_type      the number type of one element
-//   component_traits<T>::dot(a, b)                 sum_i a_i b_i for a of type T and b of the
-//                                                  same shape (|p|^2, p . dT/dp)
-// and optionally
-//   typename component_traits<T>::algebra_type     the odeint algebra for element-wise work on
-//                                                  T, where the default (vector_space_algebra
-//                                                  for a type that is no range) does not fit
-// Specialise it for a type the defaults do not cover, or to change how a sum is formed (in
-// parallel, across MPI ranks).
-template <class T, class Enable = void>
-struct component_traits : detail::default_component_traits<T> {};
-
 namespace detail {
 
 template <class T, class = void>
