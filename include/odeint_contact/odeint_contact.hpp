@@ -12,13 +12,16 @@
 #include <odeint_contact/composition_tables.hpp>
 #include <odeint_contact/contact_lagrangian.hpp>
 #include <odeint_contact/contact_state.hpp>
+#include <odeint_contact/controlled.hpp>
 #include <odeint_contact/cvi2.hpp>
 #include <odeint_contact/cvi4.hpp>
 #include <odeint_contact/cvi6.hpp>
 #include <odeint_contact/cvi8.hpp>
+#include <odeint_contact/dense_output.hpp>
 #include <odeint_contact/errors.hpp>
 #include <odeint_contact/galerkin_cvi4.hpp>
 #include <odeint_contact/kinetic.hpp>
+#include <odeint_contact/reversible_adaptive.hpp>
 #include <odeint_contact/separable_hamiltonian.hpp>
 #include <odeint_contact/split_hamiltonian.hpp>
 
