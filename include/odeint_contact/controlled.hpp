@@ -80,7 +80,7 @@ public:
     // and t are untouched and dt is smaller.
     template <class System, class StateInOut>
     boost::numeric::odeint::controlled_step_result try_step(System system, StateInOut& x, time_type& t, time_type& dt) {
-        m_xnew_resizer.adjust_size(x, [this](const auto& y) { return resize(m_xnew, y); });
+        m_xnew_resizer.adjust_size(x, [&](const auto& y) { return resize(m_xnew, y); });
         const auto result = attempt(system, x, t, m_xnew.m_v, dt);
         if (result == boost::numeric::odeint::success) boost::numeric::odeint::copy(m_xnew.m_v, x);
         return result;
@@ -140,7 +140,7 @@ private:
         using boost::numeric::odeint::fail;
         if (!detail::finite_times(t, dt) || dt == time_type(0))
             throw parameter_error(detail::adaptive_times_message(t, dt, "controlled_contact::try_step"));
-        m_resizer.adjust_size(in, [this](const auto& y) { return resize_buffers(y); });
+        m_resizer.adjust_size(in, [&](const auto& y) { return this->resize_buffers(y); });
         if (m_max_dt != time_type(0) && abs(dt) > m_max_dt) {
             dt = dt > time_type(0) ? m_max_dt : -m_max_dt;
             return fail;
