@@ -108,14 +108,15 @@ sweep measure(const std::string& name, const Run& run, const std::vector<double>
     return s;
 }
 
-// The time at `error`, log-log between the two points whose errors bracket it; 0 if none do.
-double time_at(const sweep& s, double error) {
+// The time (or the gradients) at `error`, log-log between the two points whose errors bracket
+// it; 0 if none do.
+double time_at(const sweep& s, double error, double point::*what = &point::seconds) {
     for (std::size_t i = 1; i < s.points.size(); ++i) {
         const point& a = s.points[i - 1];
         const point& b = s.points[i];
         if (!((a.error >= error && error >= b.error) || (b.error >= error && error >= a.error))) continue;
         const double w = std::log(a.error / error) / std::log(a.error / b.error);
-        return std::exp(std::log(a.seconds) + w * std::log(b.seconds / a.seconds));
+        return std::exp(std::log(a.*what) + w * std::log(b.*what / a.*what));
     }
     return 0;
 }
@@ -178,6 +179,12 @@ void work_precision(const char* title, const state& x0) {
     for (const sweep& s : all) {
         std::printf("%-22s", s.name.c_str());
         for (const double e : errors) std::printf(" %10.3e", time_at(s, e));
+        std::printf("\n");
+    }
+    std::printf("gradient evaluations at equal error, interpolated\n");
+    for (const sweep& s : all) {
+        std::printf("%-22s", s.name.c_str());
+        for (const double e : errors) std::printf(" %10.0f", time_at(s, e, &point::gradients));
         std::printf("\n");
     }
 }
