@@ -52,21 +52,19 @@ template <class Stepper,
           class StepAdjuster =
               boost::numeric::odeint::default_step_adjuster<typename Stepper::value_type, typename Stepper::time_type>,
           class Resizer = typename Stepper::resizer_type>
-class controlled_contact {
+class controlled_contact : public detail::adaptive_types<Stepper, boost::numeric::odeint::controlled_stepper_tag> {
+    using types = detail::adaptive_types<Stepper, boost::numeric::odeint::controlled_stepper_tag>;
+
 public:
+    using typename types::operations_type;
+    using typename types::state_type;
+    using typename types::time_type;
+    using typename types::value_type;
+    using typename types::wrapped_state_type;
     using stepper_type = Stepper;
-    using state_type = typename stepper_type::state_type;
-    using value_type = typename stepper_type::value_type;
-    using deriv_type = typename stepper_type::deriv_type;
-    using time_type = typename stepper_type::time_type;
-    using algebra_type = typename stepper_type::algebra_type;
-    using operations_type = typename stepper_type::operations_type;
     using resizer_type = Resizer;
     using error_checker_type = ErrorChecker;
     using step_adjuster_type = StepAdjuster;
-    using stepper_category = boost::numeric::odeint::controlled_stepper_tag;
-    using wrapped_state_type = boost::numeric::odeint::state_wrapper<state_type>;
-    using wrapped_deriv_type = boost::numeric::odeint::state_wrapper<deriv_type>;
     using controlled_stepper_type = controlled_contact;
 
     // odeint's make_controlled(abs, rel, stepper) and make_controlled(abs, rel, max_dt, stepper).
@@ -190,38 +188,37 @@ private:
 
 }  // namespace odeint_contact
 
-// make_controlled(abs, rel[, max_dt], S()) for every contact stepper: odeint asks get_controller.
+// make_controlled(abs, rel[, max_dt], S()) for every contact stepper: odeint asks get_controller
+// (dense_output.hpp answers get_dense_output alike). A class template partial specialisation per
+// stepper template; the list is spelled once, here.
+#define ODEINT_CONTACT_DETAIL_SPECIALISE_TABLE(trait, form, name)                                               \
+    template <class Table, class State, class Value, class Deriv, class Time, class Algebra, class Operations,    \
+              class Resizer>                                                                                    \
+    struct trait<odeint_contact::name<Table, State, Value, Deriv, Time, Algebra, Operations, Resizer>> {        \
+        using type = form<odeint_contact::name<Table, State, Value, Deriv, Time, Algebra, Operations, Resizer>>; \
+    };
+#define ODEINT_CONTACT_DETAIL_SPECIALISE(trait, form, name)                                                     \
+    template <class State, class Value, class Deriv, class Time, class Algebra, class Operations, class Resizer> \
+    struct trait<odeint_contact::name<State, Value, Deriv, Time, Algebra, Operations, Resizer>> {               \
+        using type = form<odeint_contact::name<State, Value, Deriv, Time, Algebra, Operations, Resizer>>;        \
+    };
+#define ODEINT_CONTACT_DETAIL_SPECIALISE_ALL(trait, form)      \
+    ODEINT_CONTACT_DETAIL_SPECIALISE_TABLE(trait, form, chi)   \
+    ODEINT_CONTACT_DETAIL_SPECIALISE_TABLE(trait, form, cvi)   \
+    ODEINT_CONTACT_DETAIL_SPECIALISE(trait, form, chi2)        \
+    ODEINT_CONTACT_DETAIL_SPECIALISE(trait, form, chi4)        \
+    ODEINT_CONTACT_DETAIL_SPECIALISE(trait, form, chi6)        \
+    ODEINT_CONTACT_DETAIL_SPECIALISE(trait, form, chi8)        \
+    ODEINT_CONTACT_DETAIL_SPECIALISE(trait, form, cvi2)        \
+    ODEINT_CONTACT_DETAIL_SPECIALISE(trait, form, cvi4)        \
+    ODEINT_CONTACT_DETAIL_SPECIALISE(trait, form, cvi6)        \
+    ODEINT_CONTACT_DETAIL_SPECIALISE(trait, form, cvi8)        \
+    ODEINT_CONTACT_DETAIL_SPECIALISE(trait, form, galerkin_cvi4)
+
 namespace boost {
 namespace numeric {
 namespace odeint {
-
-template <class Table, class State, class Value, class Deriv, class Time, class Algebra, class Operations, class Resizer>
-struct get_controller<odeint_contact::chi<Table, State, Value, Deriv, Time, Algebra, Operations, Resizer>> {
-    using type = odeint_contact::controlled_contact<
-        odeint_contact::chi<Table, State, Value, Deriv, Time, Algebra, Operations, Resizer>>;
-};
-template <class Table, class State, class Value, class Deriv, class Time, class Algebra, class Operations, class Resizer>
-struct get_controller<odeint_contact::cvi<Table, State, Value, Deriv, Time, Algebra, Operations, Resizer>> {
-    using type = odeint_contact::controlled_contact<
-        odeint_contact::cvi<Table, State, Value, Deriv, Time, Algebra, Operations, Resizer>>;
-};
-#define ODEINT_CONTACT_GET_CONTROLLER(name)                                                                     \
-    template <class State, class Value, class Deriv, class Time, class Algebra, class Operations, class Resizer> \
-    struct get_controller<odeint_contact::name<State, Value, Deriv, Time, Algebra, Operations, Resizer>> {      \
-        using type = odeint_contact::controlled_contact<                                                        \
-            odeint_contact::name<State, Value, Deriv, Time, Algebra, Operations, Resizer>>;                     \
-    };
-ODEINT_CONTACT_GET_CONTROLLER(chi2)
-ODEINT_CONTACT_GET_CONTROLLER(chi4)
-ODEINT_CONTACT_GET_CONTROLLER(chi6)
-ODEINT_CONTACT_GET_CONTROLLER(chi8)
-ODEINT_CONTACT_GET_CONTROLLER(cvi2)
-ODEINT_CONTACT_GET_CONTROLLER(cvi4)
-ODEINT_CONTACT_GET_CONTROLLER(cvi6)
-ODEINT_CONTACT_GET_CONTROLLER(cvi8)
-ODEINT_CONTACT_GET_CONTROLLER(galerkin_cvi4)
-#undef ODEINT_CONTACT_GET_CONTROLLER
-
+ODEINT_CONTACT_DETAIL_SPECIALISE_ALL(get_controller, odeint_contact::controlled_contact)
 }  // namespace odeint
 }  // namespace numeric
 }  // namespace boost

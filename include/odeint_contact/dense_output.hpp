@@ -26,20 +26,21 @@
 namespace odeint_contact {
 
 template <class Stepper>
-class dense_output_contact {
+class dense_output_contact : public detail::adaptive_types<Stepper, boost::numeric::odeint::dense_output_stepper_tag> {
+    using types = detail::adaptive_types<Stepper, boost::numeric::odeint::dense_output_stepper_tag>;
+
 public:
+    using typename types::algebra_type;
+    using typename types::deriv_type;
+    using typename types::operations_type;
+    using typename types::state_type;
+    using typename types::time_type;
+    using typename types::value_type;
+    using typename types::wrapped_deriv_type;
+    using typename types::wrapped_state_type;
     using controlled_stepper_type = controlled_contact<Stepper>;
     using stepper_type = controlled_stepper_type;
-    using state_type = typename Stepper::state_type;
-    using value_type = typename Stepper::value_type;
-    using deriv_type = typename Stepper::deriv_type;
-    using time_type = typename Stepper::time_type;
-    using algebra_type = typename Stepper::algebra_type;
-    using operations_type = typename Stepper::operations_type;
     using resizer_type = typename Stepper::resizer_type;
-    using stepper_category = boost::numeric::odeint::dense_output_stepper_tag;
-    using wrapped_state_type = boost::numeric::odeint::state_wrapper<state_type>;
-    using wrapped_deriv_type = boost::numeric::odeint::state_wrapper<deriv_type>;
     using dense_output_stepper_type = dense_output_contact;
 
     // The interpolant's order (local error O(h^(order + 1))) when the base stepper's is higher.
@@ -152,38 +153,11 @@ private:
 
 }  // namespace odeint_contact
 
-// make_dense_output(abs, rel[, max_dt], S()) for every contact stepper.
+// make_dense_output(abs, rel[, max_dt], S()) for every contact stepper (list in controlled.hpp).
 namespace boost {
 namespace numeric {
 namespace odeint {
-
-template <class Table, class State, class Value, class Deriv, class Time, class Algebra, class Operations, class Resizer>
-struct get_dense_output<odeint_contact::chi<Table, State, Value, Deriv, Time, Algebra, Operations, Resizer>> {
-    using type = odeint_contact::dense_output_contact<
-        odeint_contact::chi<Table, State, Value, Deriv, Time, Algebra, Operations, Resizer>>;
-};
-template <class Table, class State, class Value, class Deriv, class Time, class Algebra, class Operations, class Resizer>
-struct get_dense_output<odeint_contact::cvi<Table, State, Value, Deriv, Time, Algebra, Operations, Resizer>> {
-    using type = odeint_contact::dense_output_contact<
-        odeint_contact::cvi<Table, State, Value, Deriv, Time, Algebra, Operations, Resizer>>;
-};
-#define ODEINT_CONTACT_GET_DENSE_OUTPUT(name)                                                                   \
-    template <class State, class Value, class Deriv, class Time, class Algebra, class Operations, class Resizer> \
-    struct get_dense_output<odeint_contact::name<State, Value, Deriv, Time, Algebra, Operations, Resizer>> {    \
-        using type = odeint_contact::dense_output_contact<                                                      \
-            odeint_contact::name<State, Value, Deriv, Time, Algebra, Operations, Resizer>>;                     \
-    };
-ODEINT_CONTACT_GET_DENSE_OUTPUT(chi2)
-ODEINT_CONTACT_GET_DENSE_OUTPUT(chi4)
-ODEINT_CONTACT_GET_DENSE_OUTPUT(chi6)
-ODEINT_CONTACT_GET_DENSE_OUTPUT(chi8)
-ODEINT_CONTACT_GET_DENSE_OUTPUT(cvi2)
-ODEINT_CONTACT_GET_DENSE_OUTPUT(cvi4)
-ODEINT_CONTACT_GET_DENSE_OUTPUT(cvi6)
-ODEINT_CONTACT_GET_DENSE_OUTPUT(cvi8)
-ODEINT_CONTACT_GET_DENSE_OUTPUT(galerkin_cvi4)
-#undef ODEINT_CONTACT_GET_DENSE_OUTPUT
-
+ODEINT_CONTACT_DETAIL_SPECIALISE_ALL(get_dense_output, odeint_contact::dense_output_contact)
 }  // namespace odeint
 }  // namespace numeric
 }  // namespace boost

@@ -1,22 +1,19 @@
 // SPDX-License-Identifier: BSL-1.0
 // odeint_contact/reversible_adaptive.hpp
 //
-// reversible_adaptive<Stepper, Monitor>: variable steps that keep time symmetry, by Hairer and
-// Soederlind's explicit reversible step-density controller, as an odeint DenseOutputStepper.
-// A monitor gives sigma(y) > 0, the wanted step size up to a factor, and log_rate(y) =
-// d(ln sigma)/dt along the flow; with G = -log_rate and the density rho ~ 1/sigma kept at the
-// nodes: rho_{n+1/2} = rho_n + (eps/2) G(y_n), h_n = eps / rho_{n+1/2}, y_{n+1} = Phi_{h_n}(y_n),
-// rho_{n+1} = rho_{n+1/2} + (eps/2) G(y_{n+1}) (backwards G changes sign). With a symmetric base
-// stepper (every chi, cvi) the map (y_n, rho_n) -> (y_{n+1}, rho_{n+1}) is time-reversible, so
-// energy errors stay bounded over long runs as with fixed steps (reverse() turns a run around).
-// central_force_monitor: sigma = |q|^alpha (alpha = 3/2 by default), log_rate from q and p
-// only, no gradient. Order: the base stepper's in eps. Cost per step: one base step, one
-// evaluation of H(x, dxdt, t) (for the dense output), two monitor calls. eps is given, or
-// calibrated at the first step from abs, rel by step doubling (controlled.hpp). Dense output:
-// Hermite through the last three nodes (quintic; cubic on the first step after initialize or
-// reverse). The dt given to initialize caps the first step only. Failure: a non-positive or
-// non-finite sigma, eps, density or tolerance is our exception, the state unchanged.
-// Reference: E. Hairer, G. Soederlind, SIAM J. Sci. Comput. 26 (2005) 1838-1851.
+// reversible_adaptive<Stepper, Monitor>: variable steps that keep time symmetry (Hairer and
+// Soederlind's explicit reversible step-density controller), as an odeint DenseOutputStepper.
+// A monitor gives sigma(y) > 0 (the wanted step up to a factor) and log_rate = d(ln sigma)/dt;
+// with G = -log_rate: rho_{n+1/2} = rho_n + (eps/2) G(y_n), h_n = eps / rho_{n+1/2},
+// y_{n+1} = Phi_{h_n}(y_n), rho_{n+1} = rho_{n+1/2} + (eps/2) G(y_{n+1}). With a symmetric base
+// stepper (every chi, cvi) this map of (y, rho) is time-reversible: energy errors stay bounded
+// without drift over long runs; reverse() turns a run around. central_force_monitor: sigma =
+// |q|^alpha (3/2 by default) from q and p, no gradient. Order: the base stepper's, in eps. Cost
+// per step: one base step, one call of H(x, dxdt, t) (dense output), two of the monitor. eps is
+// given, or calibrated at the first step by step doubling (controlled.hpp) for abs, rel: rough.
+// Dense output: Hermite through the last three nodes. The dt given to initialize caps the first
+// step only. Failure: a bad sigma, eps, density or tolerance is our exception, state unchanged.
+// Reference: E. Hairer, G. Soederlind, SIAM J. Sci. Comput. 26 (2005) 1838-1851; doc/adaptive.md.
 #ifndef ODEINT_CONTACT_REVERSIBLE_ADAPTIVE_HPP
 #define ODEINT_CONTACT_REVERSIBLE_ADAPTIVE_HPP
 
@@ -67,20 +64,24 @@ private:
 };
 
 template <class Stepper, class Monitor = central_force_monitor<typename Stepper::value_type>>
-class reversible_adaptive {
+class reversible_adaptive : public detail::adaptive_types<Stepper, boost::numeric::odeint::dense_output_stepper_tag> {
+    using types = detail::adaptive_types<Stepper, boost::numeric::odeint::dense_output_stepper_tag>;
+    static_assert(detail::is_monitor<Monitor, typename Stepper::state_type, typename Stepper::time_type>::value,
+                  "reversible_adaptive: the monitor needs sigma(x, t) and log_rate(x, t), both returning a number "
+                  "(doc/adaptive.md)");
+
 public:
+    using typename types::algebra_type;
+    using typename types::deriv_type;
+    using typename types::operations_type;
+    using typename types::state_type;
+    using typename types::time_type;
+    using typename types::value_type;
+    using typename types::wrapped_deriv_type;
+    using typename types::wrapped_state_type;
     using stepper_type = Stepper;
     using monitor_type = Monitor;
-    using state_type = typename Stepper::state_type;
-    using value_type = typename Stepper::value_type;
-    using deriv_type = typename Stepper::deriv_type;
-    using time_type = typename Stepper::time_type;
-    using algebra_type = typename Stepper::algebra_type;
-    using operations_type = typename Stepper::operations_type;
     using resizer_type = typename Stepper::resizer_type;
-    using stepper_category = boost::numeric::odeint::dense_output_stepper_tag;
-    using wrapped_state_type = boost::numeric::odeint::state_wrapper<state_type>;
-    using wrapped_deriv_type = boost::numeric::odeint::state_wrapper<deriv_type>;
 
     // eps given: h = eps sigma (roughly).
     explicit reversible_adaptive(value_type epsilon, const Monitor& monitor = Monitor(),

@@ -8,6 +8,10 @@
 #include <array>
 #include <cstddef>
 #include <string>
+#include <type_traits>
+#include <utility>
+
+#include <boost/numeric/odeint/util/state_wrapper.hpp>
 
 #include <odeint_contact/detail/checks.hpp>
 #include <odeint_contact/detail/traits.hpp>
@@ -15,6 +19,31 @@
 
 namespace odeint_contact {
 namespace detail {
+
+// The type names odeint looks up on a controlled or dense-output stepper, from the base stepper's.
+template <class Stepper, class Category>
+struct adaptive_types {
+    using state_type = typename Stepper::state_type;
+    using value_type = typename Stepper::value_type;
+    using deriv_type = typename Stepper::deriv_type;
+    using time_type = typename Stepper::time_type;
+    using algebra_type = typename Stepper::algebra_type;
+    using operations_type = typename Stepper::operations_type;
+    using stepper_category = Category;
+    using wrapped_state_type = boost::numeric::odeint::state_wrapper<state_type>;
+    using wrapped_deriv_type = boost::numeric::odeint::state_wrapper<deriv_type>;
+};
+
+// A monitor of reversible_adaptive: sigma(x, t) and log_rate(x, t), convertible to numbers.
+template <class M, class State, class Time, class = void>
+struct is_monitor : std::false_type {};
+template <class M, class State, class Time>
+struct is_monitor<M, State, Time,
+                  std::void_t<decltype(double(std::declval<const M&>().sigma(std::declval<const State&>(),
+                                                                              std::declval<const Time&>()))),
+                              decltype(double(std::declval<const M&>().log_rate(std::declval<const State&>(),
+                                                                                 std::declval<const Time&>())))>>
+    : std::true_type {};
 
 // A tolerance must be positive and finite: a zero one asks for an error no step can meet.
 template <class Value>
