@@ -8,7 +8,8 @@
 // an e = 0.9 orbit (a = 1); error = max over q, p, s against rkf78 at 1e-15. Each method is swept
 // over its tolerance (fixed: its step); the table gives error, gradient evaluations and CPU time
 // per run, then each method's time at the errors 1e-6 ... 1e-10, interpolated log-log.
-// Long time (--long): unforced e = 0.9 Kepler, chi2, 200 orbits: max |E - E0| and the time means
+// --csv FILE also writes every point as problem,method,parameter,error,gradients,seconds (for
+// doc/plots/adaptive_work_precision.gp). Long time (--long): unforced e = 0.9 Kepler, chi2, 200 orbits: max |E - E0| and the time means
 // of E - E0 over the first and the last tenth, for the fixed step, reversible_adaptive and the
 // step-doubling controller at about the same number of steps.
 // A plain program, never a test; timings mean something only in an optimised build.
@@ -35,7 +36,9 @@ using coor = std::array<double, 2>;
 using state = oc::contact_state<coor>;
 constexpr double pi = 3.14159265358979323846;
 
-long gradients = 0;  // gradient evaluations of the current run
+long gradients = 0;          // gradient evaluations of the current run
+std::FILE* csv = nullptr;    // --csv
+const char* problem = "";    // its first column
 
 struct kepler_potential {
     double value(const coor& q, double) const { return -1.0 / std::hypot(q[0], q[1]); }
@@ -104,6 +107,9 @@ sweep measure(const std::string& name, const Run& run, const std::vector<double>
         });
         s.points.push_back({parameter, distance(x, reference), g, seconds});
         std::printf("%-22s %9.1e %10.3e %10.0f %10.3e\n", name.c_str(), parameter, s.points.back().error, g, seconds);
+        if (csv)
+            std::fprintf(csv, "%s,%s,%.6g,%.6e,%.0f,%.6e\n", problem, name.c_str(), parameter, s.points.back().error, g,
+                         seconds);
     }
     return s;
 }
@@ -261,7 +267,15 @@ int main(int argc, char** argv) {
         long_time();
         return 0;
     }
+    if (argc > 2 && std::strcmp(argv[1], "--csv") == 0) {
+        csv = std::fopen(argv[2], "w");
+        if (!csv) return 1;
+        std::fprintf(csv, "problem,method,parameter,error,gradients,seconds\n");
+    }
+    problem = "paper";
     work_precision("paper's orbit (e ~ 0.22), T = 20", state{{0.0, std::sqrt(1.5)}, {0.8, 0.0}, 0.0});
+    problem = "e09";
     work_precision("e = 0.9 from apocentre, T = 20", state{{1.9, 0.0}, {0.0, std::sqrt(0.1 / 1.9)}, 0.0});
+    if (csv) std::fclose(csv);
     return 0;
 }
