@@ -386,3 +386,35 @@ BOOST_AUTO_TEST_CASE(contact_lagrangian_follows_std_vector) {
     // (Eigen's expression vs range_algebra's loop, the same operations per element) differs in form.
     check_lagrangian_against_vector<Eigen::VectorXd, rk4_of>(7);
 }
+
+// The adaptive forms (controlled.hpp, dense_output.hpp, reversible_adaptive.hpp) on Eigen and on
+// std::vector (resized at the first step) from the same start: the same steps up to the rounding
+// of s's reductions (a few ulps per step, ~1e-15), which can move an accept/reject decision only
+// at its boundary; 1e-9 at tolerances 1e-10 is far below what a wrong norm or a missing resize
+// would give (the tolerance's own scale, 1e-6 and more over these ~100 steps).
+template <class C>
+std::vector<oc::contact_state<C>> adaptive_runs(std::size_t n) {
+    using state_type = oc::contact_state<C>;
+    using stepper = oc::chi4<state_type>;
+    const auto system = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, anharmonic_ring{},
+                                                       oc::linear_action(0.3));
+    std::vector<state_type> out(3, initial_state<C>(n));
+    odeint::integrate_adaptive(odeint::make_controlled(1e-10, 1e-10, stepper()), system, out[0], 0.0, 2.0, 0.1);
+    odeint::integrate_const(odeint::make_dense_output(1e-10, 1e-10, stepper()), system, out[1], 0.0, 2.0, 0.5);
+    odeint::integrate_const(oc::reversible_adaptive<stepper>(1e-10, 1e-10), system, out[2], 0.0, 2.0, 0.5);
+    return out;
+}
+
+BOOST_AUTO_TEST_CASE(adaptive_forms_on_eigen_follow_std_vector) {
+    const auto reference = adaptive_runs<std::vector<double>>(7);
+    const auto x = adaptive_runs<Eigen::VectorXd>(7);
+    const auto start = initial_state<std::vector<double>>(7);
+    for (std::size_t k = 0; k < 3; ++k) {
+        for (std::size_t i = 0; i < 7; ++i) {
+            BOOST_TEST(std::abs(x[k].q.data()[i] - reference[k].q[i]) < 1e-9);
+            BOOST_TEST(std::abs(x[k].p.data()[i] - reference[k].p[i]) < 1e-9);
+        }
+        BOOST_TEST(std::abs(x[k].s - reference[k].s) < 1e-9);
+        BOOST_TEST(std::abs(reference[k].q[0] - start.q[0]) > 1e-3);  // it moved
+    }
+}

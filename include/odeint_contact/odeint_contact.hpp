@@ -14,14 +14,17 @@
 #include <odeint_contact/contact_algebra.hpp>
 #include <odeint_contact/contact_lagrangian.hpp>
 #include <odeint_contact/contact_state.hpp>
+#include <odeint_contact/controlled.hpp>
 #include <odeint_contact/cvi2.hpp>
 #include <odeint_contact/cvi4.hpp>
 #include <odeint_contact/cvi6.hpp>
 #include <odeint_contact/cvi8.hpp>
+#include <odeint_contact/dense_output.hpp>
 #include <odeint_contact/errors.hpp>
 #include <odeint_contact/galerkin_cvi4.hpp>
 #include <odeint_contact/hessian_matrix.hpp>
 #include <odeint_contact/kinetic.hpp>
+#include <odeint_contact/reversible_adaptive.hpp>
 #include <odeint_contact/separable_hamiltonian.hpp>
 #include <odeint_contact/split_hamiltonian.hpp>
 

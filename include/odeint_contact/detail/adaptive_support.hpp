@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: BSL-1.0
+// What the adaptive steppers (controlled.hpp, dense_output.hpp, reversible_adaptive.hpp) share:
+// their checks of tolerances and step limits with the messages, and the weights of the Hermite
+// interpolants their dense output uses.
+#ifndef ODEINT_CONTACT_DETAIL_ADAPTIVE_SUPPORT_HPP
+#define ODEINT_CONTACT_DETAIL_ADAPTIVE_SUPPORT_HPP
+
+#include <array>
+#include <cstddef>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include <boost/numeric/odeint/util/state_wrapper.hpp>
+
+#include <odeint_contact/detail/checks.hpp>
+#include <odeint_contact/detail/traits.hpp>
+#include <odeint_contact/errors.hpp>
+
+namespace odeint_contact {
+namespace detail {
+
+// The type names odeint looks up on a controlled or dense-output stepper, from the base stepper's.
+template <class Stepper, class Category>
+struct adaptive_types {
+    using state_type = typename Stepper::state_type;
+    using value_type = typename Stepper::value_type;
+    using deriv_type = typename Stepper::deriv_type;
+    using time_type = typename Stepper::time_type;
+    using algebra_type = typename Stepper::algebra_type;
+    using operations_type = typename Stepper::operations_type;
+    using stepper_category = Category;
+    using wrapped_state_type = boost::numeric::odeint::state_wrapper<state_type>;
+    using wrapped_deriv_type = boost::numeric::odeint::state_wrapper<deriv_type>;
+};
+
+// A monitor of reversible_adaptive: sigma(x, t) and log_rate(x, t), convertible to numbers.
+template <class M, class State, class Time, class = void>
+struct is_monitor : std::false_type {};
+template <class M, class State, class Time>
+struct is_monitor<M, State, Time,
+                  std::void_t<decltype(double(std::declval<const M&>().sigma(std::declval<const State&>(),
+                                                                              std::declval<const Time&>()))),
+                              decltype(double(std::declval<const M&>().log_rate(std::declval<const State&>(),
+                                                                                 std::declval<const Time&>())))>>
+    : std::true_type {};
+
+// A tolerance must be positive and finite: a zero one asks for an error no step can meet.
+template <class Value>
+Value checked_tolerance(const Value& tolerance, const char* what, const char* where) {
+    if (!(is_finite(tolerance) && tolerance > Value(0)))
+        throw parameter_error(std::string("odeint_contact::") + where + ": " + what +
+                              " must be positive and finite, got " + format(tolerance));
+    return tolerance;
+}
+
+template <class Time>
+Time checked_max_dt(const Time& max_dt, const char* where) {
+    if (!(is_finite(max_dt) && max_dt > Time(0)))
+        throw parameter_error(std::string("odeint_contact::") + where + ": max_dt must be positive and finite, got " +
+                              format(max_dt));
+    return max_dt;
+}
+
+template <class Time>
+std::string adaptive_times_message(const Time& t, const Time& dt, const char* where) {
+    if (finite_times(t, dt)) return std::string("odeint_contact::") + where + ": dt must not be zero (t = " + format(t) + ")";
+    return times_message(t, dt, where);
+}
+
+template <class Time, class Value>
+std::string underflow_message(const Time& t, const Time& dt, const Value& error, const std::string& failure,
+                              const char* where) {
+    std::string text = std::string("odeint_contact::") + where + ": the step size underflows at t = " + format(t) +
+                       " (dt = " + format(dt) + ", ";
+    if (failure.empty()) return text + "weighted error " + format(error) + ")";
+    return text + "last failure: " + failure + ")";
+}
+
+// Hermite interpolation through N nodes c_i with values y_i and derivatives y'_i (in the
+// variable theta): y(theta) = sum_i value[i] y_i + slope[i] y'_i, the polynomial of degree
+// 2N - 1; with l_i the Lagrange basis, value_i = (1 - 2 l_i'(c_i)(theta - c_i)) l_i^2 and
+// slope_i = (theta - c_i) l_i^2. At a node the weights are exactly 1 and 0.
+template <std::size_t N, class Value>
+void hermite_weights(const std::array<Value, N>& c, const Value& theta, std::array<Value, N>& value,
+                     std::array<Value, N>& slope) {
+    for (std::size_t i = 0; i < N; ++i) {
+        Value l(1);
+        Value dl(0);
+        for (std::size_t j = 0; j < N; ++j) {
+            if (j == i) continue;
+            l *= (theta - c[j]) / (c[i] - c[j]);
+            dl += Value(1) / (c[i] - c[j]);
+        }
+        const Value l2 = l * l;
+        value[i] = (Value(1) - Value(2) * dl * (theta - c[i])) * l2;
+        slope[i] = (theta - c[i]) * l2;
+    }
+}
+
+}  // namespace detail
+}  // namespace odeint_contact
+
+#endif
