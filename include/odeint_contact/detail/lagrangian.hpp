@@ -167,7 +167,7 @@ constexpr bool result_fits() {
 // Boost.Units a coherent state. Returns whether all is well, so that callers leave the rest
 // uninstantiated and our message stays the first error.
 template <class Lagrangian, class State, class Time>
-constexpr bool check_contact_lagrangian() {
+constexpr bool check_contact_lagrangian_members() {
     using types = lagrangian_types<State, Time>;
     using Q = typename types::coordinate_type;
     using P = typename types::momentum_type;
@@ -223,6 +223,23 @@ constexpr bool check_contact_lagrangian() {
                   "odeint_contact: the contact Lagrangian's partials(q, v, z, t, dq, dv) must return dL/dz as "
                   "a number, or with Boost.Units as a quantity of the unit of 1/time");
     return well_typed && value && partials && value_unit && rate_unit;
+}
+
+// The above, for a state whose q and p the Newton solves can copy to the host; our message first
+// for one they cannot.
+template <class Lagrangian, class State, class Time>
+constexpr bool check_contact_lagrangian() {
+    using Q = std::decay_t<decltype(std::declval<State&>().q)>;
+    using P = std::decay_t<decltype(std::declval<State&>().p)>;
+    constexpr bool host = has_host_elements<Q>::value && has_host_elements<P>::value;
+    static_assert(host,
+                  "odeint_contact: the steps of a contact Lagrangian solve for v on plain copies of q and p "
+                  "(Newton's method, dense n x n systems); a Thrust device_vector or another type whose "
+                  "elements the host cannot read is not supported. Use a Hamiltonian with chi or cvi");
+    if constexpr (host)
+        return check_contact_lagrangian_members<Lagrangian, State, Time>();
+    else
+        return false;
 }
 
 // ---- evaluation on plain numbers ----------------------------------------------------------------
