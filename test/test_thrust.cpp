@@ -10,10 +10,10 @@
 // system of the build (OpenMP in CI, CUDA with nvcc, test/gpu): with F = gamma s nothing in q and
 // p depends on s and the element-wise arithmetic is the same (nvcc: -fmad=false), so q and p
 // agree bit for bit; s only to the order of the reductions' additions (bound below).
+#define BOOST_TEST_MODULE thrust
 #ifdef ODEINT_CONTACT_TEST_HEADER_ONLY_BOOST_TEST
 #include <boost/test/included/unit_test.hpp>
 #else
-#define BOOST_TEST_MODULE thrust
 #include <boost/test/unit_test.hpp>
 #endif
 

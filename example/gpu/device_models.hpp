@@ -41,7 +41,7 @@ auto policy_of(const V&) {
         return thrust::host;
 }
 
-// snippet-begin: ring_functors
+// [doc:ring_functors]
 // Site i of the ring: the force dV/dq_i from its two neighbours and its share of V (the bond to
 // the right and the on-site term).
 struct ring_site {
@@ -79,9 +79,9 @@ struct ring_kick {
         return site.energy(i);
     }
 };
-// snippet-end: ring_functors
+// [/doc:ring_functors]
 
-// snippet-begin: ring_potential
+// [doc:ring_potential]
 struct ring_potential {
     template <class V>
     double value(const V& q, double) const {
@@ -103,7 +103,7 @@ struct ring_potential {
                                         0.0, thrust::plus<double>());
     }
 };
-// snippet-end: ring_potential
+// [/doc:ring_potential]
 
 // The ring's two terms as potentials of their own, for a split Hamiltonian of four pieces.
 struct ring_bonds {
@@ -152,7 +152,7 @@ struct ring_onsite {
     }
 };
 
-// snippet-begin: ensemble_potential
+// [doc:ensemble_kick]
 // Member i: V_i = -eps cos(2 q_i - 2 t), dV_i/dq_i = 2 eps sin(2 q_i - 2 t). The members share
 // nothing but t, so a kick is one element-wise pass and V one sum.
 struct ensemble_kick {
@@ -166,10 +166,12 @@ struct ensemble_kick {
         return -eps * cos(phase);
     }
 };
+// [/doc:ensemble_kick]
 
 struct ensemble_potential {
     double eps = 0.1;
 
+    // [doc:ensemble_value_and_kick]
     template <class V>
     double value_and_kick(const V& q, double t, double a, double b, const V& p_in, V& p_out) const {
         thrust::counting_iterator<std::ptrdiff_t> i(0);
@@ -177,7 +179,7 @@ struct ensemble_potential {
                                         ensemble_kick{raw(q), raw(p_in), raw(p_out), a, b, eps, t}, 0.0,
                                         thrust::plus<double>());
     }
-    // snippet-end: ensemble_potential
+    // [/doc:ensemble_value_and_kick]
     struct energy {
         double eps, t;
         ODEINT_CONTACT_HOST_DEVICE double operator()(double x) const { return -eps * cos(2 * x - 2 * t); }

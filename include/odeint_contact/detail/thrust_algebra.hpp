@@ -122,6 +122,34 @@ struct thrust_scale_sum5 {
     }
 };
 
+template <class A1, class A2, class A3, class A4, class A5, class A6>
+struct thrust_scale_sum6 {
+    A1 a1;
+    A2 a2;
+    A3 a3;
+    A4 a4;
+    A5 a5;
+    A6 a6;
+    template <class T1, class T2, class T3, class T4, class T5, class T6, class T7>
+    ODEINT_CONTACT_HOST_DEVICE void operator()(T1& t1, const T2& t2, const T3& t3, const T4& t4, const T5& t5, const T6& t6, const T7& t7) const {
+        t1 = a1 * t2 + a2 * t3 + a3 * t4 + a4 * t5 + a5 * t6 + a6 * t7;
+    }
+};
+template <class A1, class A2, class A3, class A4, class A5, class A6, class A7>
+struct thrust_scale_sum7 {
+    A1 a1;
+    A2 a2;
+    A3 a3;
+    A4 a4;
+    A5 a5;
+    A6 a6;
+    A7 a7;
+    template <class T1, class T2, class T3, class T4, class T5, class T6, class T7, class T8>
+    ODEINT_CONTACT_HOST_DEVICE void operator()(T1& t1, const T2& t2, const T3& t3, const T4& t4, const T5& t5, const T6& t6, const T7& t7, const T8& t8) const {
+        t1 = a1 * t2 + a2 * t3 + a3 * t4 + a4 * t5 + a5 * t6 + a6 * t7 + a7 * t8;
+    }
+};
+
 template <class F, class C>
 struct thrust_scale_kick_scale {
     F factor;
@@ -175,45 +203,66 @@ struct thrust_with_square {
     }
 };
 
-// The device op for a host op: the known ones translated, any other as it is.
-template <class Op>
-const Op& thrust_op(const Op& op) {
-    return op;
-}
+// The device op for a known host op (and for one derived from it, as odeint's
+// generic_rk_scale_sum from scale_sumN).
 template <class A1>
-thrust_scale_sum1<A1> thrust_op(const boost::numeric::odeint::default_operations::scale_sum1<A1>& op) {
+thrust_scale_sum1<A1> thrust_known_op(const boost::numeric::odeint::default_operations::scale_sum1<A1>& op) {
     return {op.m_alpha1};
 }
 template <class A1, class A2>
-thrust_scale_sum2<A1, A2> thrust_op(const boost::numeric::odeint::default_operations::scale_sum2<A1, A2>& op) {
+thrust_scale_sum2<A1, A2> thrust_known_op(const boost::numeric::odeint::default_operations::scale_sum2<A1, A2>& op) {
     return {op.m_alpha1, op.m_alpha2};
 }
 template <class A1, class A2, class A3>
-thrust_scale_sum3<A1, A2, A3> thrust_op(const boost::numeric::odeint::default_operations::scale_sum3<A1, A2, A3>& op) {
+thrust_scale_sum3<A1, A2, A3> thrust_known_op(const boost::numeric::odeint::default_operations::scale_sum3<A1, A2, A3>& op) {
     return {op.m_alpha1, op.m_alpha2, op.m_alpha3};
 }
 template <class A1, class A2, class A3, class A4>
-thrust_scale_sum4<A1, A2, A3, A4> thrust_op(
+thrust_scale_sum4<A1, A2, A3, A4> thrust_known_op(
     const boost::numeric::odeint::default_operations::scale_sum4<A1, A2, A3, A4>& op) {
     return {op.m_alpha1, op.m_alpha2, op.m_alpha3, op.m_alpha4};
 }
 template <class A1, class A2, class A3, class A4, class A5>
-thrust_scale_sum5<A1, A2, A3, A4, A5> thrust_op(
+thrust_scale_sum5<A1, A2, A3, A4, A5> thrust_known_op(
     const boost::numeric::odeint::default_operations::scale_sum5<A1, A2, A3, A4, A5>& op) {
     return {op.m_alpha1, op.m_alpha2, op.m_alpha3, op.m_alpha4, op.m_alpha5};
 }
+template <class A1, class A2, class A3, class A4, class A5, class A6>
+thrust_scale_sum6<A1, A2, A3, A4, A5, A6> thrust_known_op(
+    const boost::numeric::odeint::default_operations::scale_sum6<A1, A2, A3, A4, A5, A6>& op) {
+    return {op.m_alpha1, op.m_alpha2, op.m_alpha3, op.m_alpha4, op.m_alpha5, op.m_alpha6};
+}
+template <class A1, class A2, class A3, class A4, class A5, class A6, class A7>
+thrust_scale_sum7<A1, A2, A3, A4, A5, A6, A7> thrust_known_op(
+    const boost::numeric::odeint::default_operations::scale_sum7<A1, A2, A3, A4, A5, A6, A7>& op) {
+    return {op.m_alpha1, op.m_alpha2, op.m_alpha3, op.m_alpha4, op.m_alpha5, op.m_alpha6, op.m_alpha7};
+}
 template <class F, class C>
-thrust_scale_kick_scale<F, C> thrust_op(const scale_kick_scale<F, C>& op) {
+thrust_scale_kick_scale<F, C> thrust_known_op(const scale_kick_scale<F, C>& op) {
     return {op.factor, op.c};
 }
 template <class F, class C>
-thrust_scale_kick<F, C> thrust_op(const scale_kick<F, C>& op) {
+thrust_scale_kick<F, C> thrust_known_op(const scale_kick<F, C>& op) {
     return {op.factor, op.c};
 }
-inline thrust_assign_zero thrust_op(const assign_zero&) { return {}; }
+inline thrust_assign_zero thrust_known_op(const assign_zero&) { return {}; }
 template <class A, class C, class V>
-thrust_kick_drift<A, C, V> thrust_op(const kick_drift<A, C, V, void>& op) {
+thrust_kick_drift<A, C, V> thrust_known_op(const kick_drift<A, C, V, void>& op) {
     return {op.a, op.c, op.v};
+}
+
+template <class Op, class = void>
+struct is_known_op : std::false_type {};
+template <class Op>
+struct is_known_op<Op, std::void_t<decltype(thrust_known_op(std::declval<const Op&>()))>> : std::true_type {};
+
+// The device op for a host op: the known ones translated, any other as it is.
+template <class Op>
+auto thrust_op(const Op& op) {
+    if constexpr (is_known_op<Op>::value)
+        return thrust_known_op(op);
+    else
+        return op;
 }
 
 // The accumulating ops: the reduction's term, and where its sum goes.
