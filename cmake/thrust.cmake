@@ -26,3 +26,8 @@ foreach(dir ${ODEINT_CONTACT_THRUST_INCLUDE_DIR} ${ODEINT_CONTACT_CUB_INCLUDE_DI
 endforeach()
 target_compile_definitions(odeint_contact_thrust_omp INTERFACE THRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_OMP)
 target_link_libraries(odeint_contact_thrust_omp INTERFACE OpenMP::OpenMP_CXX)
+# Under the sanitizers, Thrust's own headers are left uninstrumented (see the list's comment).
+if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang" AND CMAKE_CXX_FLAGS MATCHES "-fsanitize=")
+    target_compile_options(odeint_contact_thrust_omp INTERFACE
+                           -fsanitize-ignorelist=${PROJECT_SOURCE_DIR}/cmake/thrust_sanitizer_ignorelist.txt)
+endif()

@@ -118,10 +118,14 @@ void fill(V& q, V& p, std::size_t n) {
     thrust::transform(device_models::policy_of(p), i, i + m, device_models::raw(p), start_p{});
 }
 
+// [doc:hamiltonian]
+// q and p on the device, s (and t) on the host: contact_state<device> with device =
+// thrust::device_vector<double>.
 auto ring_hamiltonian() {
     return oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, device_models::ring_potential{},
                                           oc::linear_action(gamma_));
 }
+// [/doc:hamiltonian]
 auto ensemble_hamiltonian() {
     return oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, device_models::ensemble_potential{eps},
                                           oc::linear_action(gamma_));
@@ -146,9 +150,11 @@ void print_row(const row& r) {
 // `repeats` runs of `steps` steps, after one untimed step that sizes the stepper's buffers).
 template <class Stepper, class State, class System>
 double time_library(const System& system, State& x, std::size_t steps, int repeats) {
-    Stepper stepper;
+    // [doc:steps]
+    Stepper stepper;  // e.g. oc::chi2<oc::contact_state<device>>
     double t = 0;
     stepper.do_step(system, x, t, dt);
+    // [/doc:steps]
     t += dt;
     double best = 1e300;
     for (int r = 0; r < repeats; ++r) {

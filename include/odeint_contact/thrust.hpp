@@ -90,7 +90,14 @@ namespace odeint {
     };                                                                                                 \
     template <class T1, class A1, class T2, class A2>                                                  \
     struct resize_impl<VECTOR<T1, A1>, VECTOR<T2, A2>> {                                               \
-        static void resize(VECTOR<T1, A1>& x, const VECTOR<T2, A2>& y) { x.resize(y.size()); }        \
+        static void resize(VECTOR<T1, A1>& x, const VECTOR<T2, A2>& y) {                              \
+            /* Thrust 1.17's resize of an empty vector copies its empty range by &*begin() of a    */ \
+            /* null pointer (undefined behaviour, UBSan): an empty vector is replaced instead.      */ \
+            if (x.empty())                                                                             \
+                VECTOR<T1, A1>(y.size()).swap(x);                                                      \
+            else                                                                                       \
+                x.resize(y.size());                                                                    \
+        }                                                                                              \
     };                                                                                                 \
     template <class T1, class A1, class T2, class A2>                                                  \
     struct copy_impl<VECTOR<T1, A1>, VECTOR<T2, A2>> {                                                 \
