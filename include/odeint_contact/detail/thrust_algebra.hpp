@@ -70,85 +70,25 @@ auto thrust_raw(V& v) {
 // Each with the expression of the op it replaces, so that a CPU device system gives the numbers
 // of range_algebra on a std::vector bit for bit.
 
-template <class A1>
-struct thrust_scale_sum1 {
-    A1 a1;
-    template <class T1, class T2>
-    ODEINT_CONTACT_HOST_DEVICE void operator()(T1& t1, const T2& t2) const {
-        t1 = a1 * t2;
+// odeint's scale_sumN: t1 = a1 t2 + a2 t3 + ..., added from the left as odeint's expression is.
+// The coefficients in a Thrust tuple. scale_sum1 ... scale_sum7 are translated (runge_kutta4 to
+// dopri5); the larger ones of rkf78 are not, and compile for the CPU systems only.
+template <class... A>
+struct thrust_scale_sum {
+    thrust::tuple<A...> a;
+    template <class T1, class... T>
+    ODEINT_CONTACT_HOST_DEVICE void operator()(T1& t1, const T&... t) const {
+        assign(std::index_sequence_for<A...>{}, t1, t...);
+    }
+    template <std::size_t... I, class T1, class... T>
+    ODEINT_CONTACT_HOST_DEVICE void assign(std::index_sequence<I...>, T1& t1, const T&... t) const {
+        t1 = (... + (thrust::get<I>(a) * t));
     }
 };
-template <class A1, class A2>
-struct thrust_scale_sum2 {
-    A1 a1;
-    A2 a2;
-    template <class T1, class T2, class T3>
-    ODEINT_CONTACT_HOST_DEVICE void operator()(T1& t1, const T2& t2, const T3& t3) const {
-        t1 = a1 * t2 + a2 * t3;
-    }
-};
-template <class A1, class A2, class A3>
-struct thrust_scale_sum3 {
-    A1 a1;
-    A2 a2;
-    A3 a3;
-    template <class T1, class T2, class T3, class T4>
-    ODEINT_CONTACT_HOST_DEVICE void operator()(T1& t1, const T2& t2, const T3& t3, const T4& t4) const {
-        t1 = a1 * t2 + a2 * t3 + a3 * t4;
-    }
-};
-template <class A1, class A2, class A3, class A4>
-struct thrust_scale_sum4 {
-    A1 a1;
-    A2 a2;
-    A3 a3;
-    A4 a4;
-    template <class T1, class T2, class T3, class T4, class T5>
-    ODEINT_CONTACT_HOST_DEVICE void operator()(T1& t1, const T2& t2, const T3& t3, const T4& t4, const T5& t5) const {
-        t1 = a1 * t2 + a2 * t3 + a3 * t4 + a4 * t5;
-    }
-};
-template <class A1, class A2, class A3, class A4, class A5>
-struct thrust_scale_sum5 {
-    A1 a1;
-    A2 a2;
-    A3 a3;
-    A4 a4;
-    A5 a5;
-    template <class T1, class T2, class T3, class T4, class T5, class T6>
-    ODEINT_CONTACT_HOST_DEVICE void operator()(T1& t1, const T2& t2, const T3& t3, const T4& t4, const T5& t5,
-                                               const T6& t6) const {
-        t1 = a1 * t2 + a2 * t3 + a3 * t4 + a4 * t5 + a5 * t6;
-    }
-};
-
-template <class A1, class A2, class A3, class A4, class A5, class A6>
-struct thrust_scale_sum6 {
-    A1 a1;
-    A2 a2;
-    A3 a3;
-    A4 a4;
-    A5 a5;
-    A6 a6;
-    template <class T1, class T2, class T3, class T4, class T5, class T6, class T7>
-    ODEINT_CONTACT_HOST_DEVICE void operator()(T1& t1, const T2& t2, const T3& t3, const T4& t4, const T5& t5, const T6& t6, const T7& t7) const {
-        t1 = a1 * t2 + a2 * t3 + a3 * t4 + a4 * t5 + a5 * t6 + a6 * t7;
-    }
-};
-template <class A1, class A2, class A3, class A4, class A5, class A6, class A7>
-struct thrust_scale_sum7 {
-    A1 a1;
-    A2 a2;
-    A3 a3;
-    A4 a4;
-    A5 a5;
-    A6 a6;
-    A7 a7;
-    template <class T1, class T2, class T3, class T4, class T5, class T6, class T7, class T8>
-    ODEINT_CONTACT_HOST_DEVICE void operator()(T1& t1, const T2& t2, const T3& t3, const T4& t4, const T5& t5, const T6& t6, const T7& t7, const T8& t8) const {
-        t1 = a1 * t2 + a2 * t3 + a3 * t4 + a4 * t5 + a5 * t6 + a6 * t7 + a7 * t8;
-    }
-};
+template <class... A>
+thrust_scale_sum<A...> make_thrust_scale_sum(const A&... a) {
+    return {thrust::make_tuple(a...)};
+}
 
 template <class F, class C>
 struct thrust_scale_kick_scale {
@@ -205,37 +145,34 @@ struct thrust_with_square {
 
 // The device op for a known host op (and for one derived from it, as odeint's
 // generic_rk_scale_sum from scale_sumN).
+using odeint_default_operations = boost::numeric::odeint::default_operations;
 template <class A1>
-thrust_scale_sum1<A1> thrust_known_op(const boost::numeric::odeint::default_operations::scale_sum1<A1>& op) {
-    return {op.m_alpha1};
+auto thrust_known_op(const odeint_default_operations::scale_sum1<A1>& op) {
+    return make_thrust_scale_sum(op.m_alpha1);
 }
 template <class A1, class A2>
-thrust_scale_sum2<A1, A2> thrust_known_op(const boost::numeric::odeint::default_operations::scale_sum2<A1, A2>& op) {
-    return {op.m_alpha1, op.m_alpha2};
+auto thrust_known_op(const odeint_default_operations::scale_sum2<A1, A2>& op) {
+    return make_thrust_scale_sum(op.m_alpha1, op.m_alpha2);
 }
 template <class A1, class A2, class A3>
-thrust_scale_sum3<A1, A2, A3> thrust_known_op(const boost::numeric::odeint::default_operations::scale_sum3<A1, A2, A3>& op) {
-    return {op.m_alpha1, op.m_alpha2, op.m_alpha3};
+auto thrust_known_op(const odeint_default_operations::scale_sum3<A1, A2, A3>& op) {
+    return make_thrust_scale_sum(op.m_alpha1, op.m_alpha2, op.m_alpha3);
 }
 template <class A1, class A2, class A3, class A4>
-thrust_scale_sum4<A1, A2, A3, A4> thrust_known_op(
-    const boost::numeric::odeint::default_operations::scale_sum4<A1, A2, A3, A4>& op) {
-    return {op.m_alpha1, op.m_alpha2, op.m_alpha3, op.m_alpha4};
+auto thrust_known_op(const odeint_default_operations::scale_sum4<A1, A2, A3, A4>& op) {
+    return make_thrust_scale_sum(op.m_alpha1, op.m_alpha2, op.m_alpha3, op.m_alpha4);
 }
 template <class A1, class A2, class A3, class A4, class A5>
-thrust_scale_sum5<A1, A2, A3, A4, A5> thrust_known_op(
-    const boost::numeric::odeint::default_operations::scale_sum5<A1, A2, A3, A4, A5>& op) {
-    return {op.m_alpha1, op.m_alpha2, op.m_alpha3, op.m_alpha4, op.m_alpha5};
+auto thrust_known_op(const odeint_default_operations::scale_sum5<A1, A2, A3, A4, A5>& op) {
+    return make_thrust_scale_sum(op.m_alpha1, op.m_alpha2, op.m_alpha3, op.m_alpha4, op.m_alpha5);
 }
 template <class A1, class A2, class A3, class A4, class A5, class A6>
-thrust_scale_sum6<A1, A2, A3, A4, A5, A6> thrust_known_op(
-    const boost::numeric::odeint::default_operations::scale_sum6<A1, A2, A3, A4, A5, A6>& op) {
-    return {op.m_alpha1, op.m_alpha2, op.m_alpha3, op.m_alpha4, op.m_alpha5, op.m_alpha6};
+auto thrust_known_op(const odeint_default_operations::scale_sum6<A1, A2, A3, A4, A5, A6>& op) {
+    return make_thrust_scale_sum(op.m_alpha1, op.m_alpha2, op.m_alpha3, op.m_alpha4, op.m_alpha5, op.m_alpha6);
 }
 template <class A1, class A2, class A3, class A4, class A5, class A6, class A7>
-thrust_scale_sum7<A1, A2, A3, A4, A5, A6, A7> thrust_known_op(
-    const boost::numeric::odeint::default_operations::scale_sum7<A1, A2, A3, A4, A5, A6, A7>& op) {
-    return {op.m_alpha1, op.m_alpha2, op.m_alpha3, op.m_alpha4, op.m_alpha5, op.m_alpha6, op.m_alpha7};
+auto thrust_known_op(const odeint_default_operations::scale_sum7<A1, A2, A3, A4, A5, A6, A7>& op) {
+    return make_thrust_scale_sum(op.m_alpha1, op.m_alpha2, op.m_alpha3, op.m_alpha4, op.m_alpha5, op.m_alpha6, op.m_alpha7);
 }
 template <class F, class C>
 thrust_scale_kick_scale<F, C> thrust_known_op(const scale_kick_scale<F, C>& op) {
