@@ -1,25 +1,18 @@
 // SPDX-License-Identifier: BSL-1.0
 // odeint_contact/thrust.hpp
 //
-// Thrust support: thrust::device_vector<T> (on a GPU with nvcc, or on Thrust's OpenMP, TBB or
-// serial device systems) and thrust::host_vector<T> as the q and p of a contact_state, e.g.
-//     contact_state<thrust::device_vector<double>, thrust::device_vector<double>, double>
-// with s a number on the host. chi2 ... chi8, chi<Table>, cvi2 ... cvi8, split Hamiltonians and
-// odeint's own steppers (runge_kutta4, on a contact_state or on a bare Thrust vector) then run
-// their element-wise passes and the library's sums (|p|^2, p . dT/dp) in the vector's system;
-// a pass that also forms a sum (the flow of quadratic_kinetic with |p|^2) is one
-// transform_reduce, and every sum is one synchronisation with the host. The user's potential
-// receives the vectors and does its own work in the system (doc/gpu.md: value_and_kick as one
-// transform_reduce gives chi2 three synchronisations per step, at the memory traffic of
-// hand-written fused kernels).
-// This header registers its algebra and resizing with odeint for Thrust vectors; do not include
-// odeint's external/thrust headers with it (in Boost 1.74 they do not compile with Thrust 1.16+).
-// What is kept: on the host system (host_vector, or a serial device system) a run equals the
-// std::vector run bit for bit; on a parallel or GPU system q and p equal it bit for bit where no
-// sum feeds back into them (F affine in s; with nvcc compile with -fmad=false for that), and s up
-// to the order of the reductions' additions.
-// Not supported (static_assert): galerkin_cvi4 and contact Lagrangians on device_vector (dense
-// solves on host copies). Not included by odeint_contact.hpp; doc/gpu.md.
+// Thrust support: thrust::device_vector<T> (a GPU with nvcc; Thrust's OpenMP or serial device
+// systems with a host compiler) and thrust::host_vector<T> as the q and p of a contact_state,
+// e.g. contact_state<thrust::device_vector<double>>, with s a number on the host. Every chi and
+// cvi stepper, split Hamiltonians and odeint's own steppers (also on a bare Thrust vector) run
+// their passes and the library's sums (|p|^2, p . dT/dp) in the vector's system, through this
+// header's odeint algebra; a pass that forms a sum is one transform_reduce, one synchronisation.
+// Cost: chi2 with a potential's value_and_kick makes 3 passes and 3 synchronisations per step.
+// Do not include odeint's external/thrust headers with it (with Boost 1.74 they do not compile
+// with Thrust 1.16 and later). What is kept: on the host system a run equals the std::vector run
+// bit for bit; on OpenMP or a GPU q and p do where F is affine in s (nvcc: -fmad=false), and s
+// up to the order of the sums' additions. galerkin_cvi4 and contact Lagrangians refuse
+// device_vector (static_assert). Not included by odeint_contact.hpp; doc/gpu.md.
 #ifndef ODEINT_CONTACT_THRUST_HPP
 #define ODEINT_CONTACT_THRUST_HPP
 

@@ -24,6 +24,9 @@
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/transform_reduce.h>
 #include <thrust/tuple.h>
+#if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
+#include <thrust/system/cuda/execution_policy.h>
+#endif
 
 #include <boost/numeric/odeint/algebra/default_operations.hpp>
 
@@ -53,12 +56,30 @@ inline constexpr bool is_thrust_vector_v = is_thrust_vector<std::remove_cv_t<T>>
 // The execution policy of a vector's system, for algorithms on its raw pointers (which carry no
 // system of their own).
 template <class V>
+inline constexpr bool thrust_on_host_v =
+    std::is_same<typename thrust::iterator_system<typename V::iterator>::type, thrust::host_system_tag>::value;
+
+template <class V>
 auto thrust_policy_of() {
-    if constexpr (std::is_same<typename thrust::iterator_system<typename V::iterator>::type,
-                               thrust::host_system_tag>::value)
+    if constexpr (thrust_on_host_v<V>)
         return thrust::host;
     else
         return thrust::device;
+}
+
+// The policy of an element-wise pass: on CUDA par_nosync, so that a pass does not wait for its
+// kernel (Thrust's for_each does by default); the next sum, or any read of the elements by the
+// host, waits for it, in stream order. Elsewhere the vector's own policy.
+template <class V>
+auto thrust_pass_policy_of() {
+#if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
+    if constexpr (!thrust_on_host_v<V>)
+        return thrust::cuda::par_nosync;
+    else
+        return thrust_policy_of<V>();
+#else
+    return thrust_policy_of<V>();
+#endif
 }
 
 template <class V>
@@ -273,7 +294,7 @@ void thrust_for_each(const Op& op, First& first, Rest&... rest) {
         *op.sum = *op.sum + part;
     } else {
         using device_op = std::decay_t<decltype(thrust_op(op))>;
-        thrust::for_each(policy, begin, begin + n,
+        thrust::for_each(thrust_pass_policy_of<std::remove_cv_t<First>>(), begin, begin + n,
                          thrust_element_call<device_op, pointers_type, n_operands>{thrust_op(op), pointers});
     }
 }
