@@ -3,7 +3,7 @@
 // v with Newton's method on plain copies of q and p on the host, so our static_assert refuses the
 // state before anything else is instantiated. The control is the same on std::vector.
 // expect: a Thrust device_vector or another type whose elements the host cannot read
-#include "../common.hpp"
+#include "common.hpp"
 
 #include <cstddef>
 #include <vector>

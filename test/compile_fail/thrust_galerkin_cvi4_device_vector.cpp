@@ -3,7 +3,7 @@
 // of q and p into plain numbers on the host, which a GPU's vectors do not allow, so our
 // static_assert refuses it and points to cvi4 and chi4. The control is the same on std::vector.
 // expect: a distributed state (odeint's mpi_state), a Thrust device_vector or another type known
-#include "../common.hpp"
+#include "common.hpp"
 
 #include <vector>
 
