@@ -168,6 +168,11 @@ using vectors = boost::mpl::list<thrust::host_vector<double>, thrust::device_vec
 
 }  // namespace
 
+// The flow of quadratic_kinetic forms |p|^2 in the pass that moves q (one transform_reduce, one
+// synchronisation) on Thrust vectors, as on std::vector: chi2's three synchronisations per step.
+static_assert(oc::detail::sums_in_order_v<oc::contact_algebra, thrust::device_vector<double>> &&
+              oc::detail::sums_in_order_v<oc::contact_algebra, thrust::host_vector<double>>);
+
 BOOST_AUTO_TEST_CASE_TEMPLATE(steppers_on_host_vector_equal_std_vector_bit_for_bit, Use, steppers) {
     using host = thrust::host_vector<double>;
     const auto r = run_std<typename Use::template type<oc::contact_state<std::vector<double>>>>(ring());

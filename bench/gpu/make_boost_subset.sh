@@ -22,6 +22,9 @@ for source in test/gpu/test_thrust.cu bench/gpu/gpu_bench.cu; do
             eval "$(echo "$command" | sed 's/ -o "[^"]*"//; s/ -E / -E -M /')" 2>/dev/null
         done | tr ' \\' '\n\n' | grep "^$boost_dir/boost/" >> "$list" || true
 done
+# All of Boost.Config: which of its headers are read depends on the host compiler and library,
+# which may differ on the GPU machine.
+find "$boost_dir/boost/config" -name '*.hpp' >> "$list"
 sort -u "$list" -o "$list"
 [ -s "$list" ] || { echo "make_boost_subset.sh: no Boost header found in the dependencies" >&2; exit 1; }
 rm -rf "$OUT"
