@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 // The odeint algebra of Thrust vectors (odeint_contact/thrust.hpp): each for_eachN is one
-// thrust::for_each over the elements of the operands' raw pointers, executed by the vector's own system
-// (CUDA, OpenMP, TBB or serially on the host). The ops it is given are the host functors of
+// thrust::for_each over the elements of the operands' raw pointers, run by the vector's own
+// system (CUDA, OpenMP, TBB or serially on the host). The ops it is given are the host functors of
 // odeint's default_operations and of the library (contact_algebra.hpp); the ones it knows are
 // replaced by equivalents callable on a device, with the same arithmetic element by element, and
 // any other op is called as it is (on a CUDA device it must then be __host__ __device__). The
