@@ -69,7 +69,10 @@ class chi : public detail::composition<detail::chi_step<detail::table_stages<Tab
                                      Table, State, Value, Deriv, Time, Algebra, Operations, Resizer>;
 
 public:
-    using typename base::algebra_type;
+    // base::algebra_type, named without base: nvcc's front end spells a member of base out with
+    // action_flow as a template argument, which the host compiler then rejects in the default
+    // argument below (class template placeholder not permitted).
+    using algebra_type = Algebra;
     using stepper_type = chi;
     using table_type = Table;
 

@@ -170,14 +170,12 @@ class galerkin_cvi4
     using base = detail::forwarding_stepper_base<galerkin_cvi4, State, Value, Deriv, Time, Algebra, Operations, Resizer>;
     friend base;
     // The Newton solve runs on plain copies of all of q and p (Layout above).
-    static_assert(detail::default_kind<std::decay_t<decltype(std::declval<State&>().q)>>() !=
-                          detail::component_kind::unknown &&
-                      detail::default_kind<std::decay_t<decltype(std::declval<State&>().p)>>() !=
-                          detail::component_kind::unknown,
+    static_assert(detail::has_host_elements<std::decay_t<decltype(std::declval<State&>().q)>>::value &&
+                      detail::has_host_elements<std::decay_t<decltype(std::declval<State&>().p)>>::value,
                   "odeint_contact::galerkin_cvi4: its Newton solve copies all of q and p into plain numbers "
                   "(a dense 2n x 2n system), so q and p must be numbers, ranges or Eigen objects; a "
-                  "distributed state (odeint's mpi_state) or another type known only through "
-                  "component_traits is not supported. Use cvi4 or chi4");
+                  "distributed state (odeint's mpi_state), a Thrust device_vector or another type known "
+                  "only through component_traits is not supported. Use cvi4 or chi4");
 
 public:
     using typename base::algebra_type;

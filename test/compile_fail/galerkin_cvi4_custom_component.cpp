@@ -3,7 +3,7 @@
 // odeint's mpi_state, whose elements are spread over MPI ranks): its Newton solve needs plain
 // copies of all of q and p, so the static_assert refuses it and points to cvi4 and chi4. The
 // control is the same system on std::array.
-// expect: a distributed state (odeint's mpi_state) or another type known only through
+// expect: a distributed state (odeint's mpi_state), a Thrust device_vector or another type known
 #include "common.hpp"
 
 #include <array>

@@ -252,16 +252,26 @@ inline void for_each_split_with(Tuple&& args, std::index_sequence<I...>) {
     }
 }
 
+// An algebra that declares `static constexpr bool fuses_reductions = true` forms the sum of the
+// library's accumulating ops below (with_sum_of_squares, kick_drift with a sum) itself, as a
+// reduction in the op's pass, rather than calling them (odeint_contact/thrust.hpp).
+template <class Algebra, class = void>
+struct fuses_reductions : std::false_type {};
+template <class Algebra>
+struct fuses_reductions<Algebra, std::void_t<decltype(Algebra::fuses_reductions)>>
+    : std::bool_constant<bool(Algebra::fuses_reductions)> {};
+
 // Whether an op given to the component's algebra runs on one thread, element after element in
 // order (range_algebra, array_algebra) or once on the whole object (vector_space_algebra):
 // then an op may also accumulate a sum, fusing a reduction into an element-wise pass. Parallel
-// algebras (openmp_nested_algebra) call it concurrently and get the separate reduction.
+// algebras (openmp_nested_algebra) call it concurrently and get the separate reduction, but for
+// those that fuse the reduction themselves.
 template <class T>
 inline constexpr bool is_sequential_algebra_v =
     std::is_same<component_algebra_t<T>, boost::numeric::odeint::range_algebra>::value ||
     std::is_same<component_algebra_t<T>, boost::numeric::odeint::array_algebra>::value ||
     std::is_same<component_algebra_t<T>, boost::numeric::odeint::vector_space_algebra>::value ||
-    std::is_same<component_algebra_t<T>, eigen_block_algebra>::value;
+    std::is_same<component_algebra_t<T>, eigen_block_algebra>::value || fuses_reductions<component_algebra_t<T>>::value;
 
 // t1 = a1 t2 + a2 t3, and *sum += t3 . t3: odeint's scale_sum2 with the sum of squares of its
 // last operand in the same pass. Element by element the additions are those of dot(p, p).

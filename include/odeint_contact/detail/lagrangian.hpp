@@ -171,7 +171,7 @@ constexpr bool result_fits() {
 // Boost.Units a coherent state. Returns whether all is well, so that callers leave the rest
 // uninstantiated and our message stays the first error.
 template <class Lagrangian, class State, class Time>
-constexpr bool check_contact_lagrangian() {
+constexpr bool check_contact_lagrangian_members() {
     using types = lagrangian_types<State, Time>;
     using Q = typename types::coordinate_type;
     using P = typename types::momentum_type;
@@ -238,6 +238,23 @@ constexpr bool check_contact_lagrangian() {
     static_assert(mass, "odeint_contact: the contact Lagrangian's mass_matrix(M) must be a const member function (the "
                         "library holds the Lagrangian as const; as it is, it would never be called)");
     return well_typed && value && partials && value_unit && rate_unit && hessian && mass;
+}
+
+// The above, for a state whose q and p the Newton solves can copy to the host; our message first
+// for one they cannot.
+template <class Lagrangian, class State, class Time>
+constexpr bool check_contact_lagrangian() {
+    using Q = std::decay_t<decltype(std::declval<State&>().q)>;
+    using P = std::decay_t<decltype(std::declval<State&>().p)>;
+    constexpr bool host = has_host_elements<Q>::value && has_host_elements<P>::value;
+    static_assert(host,
+                  "odeint_contact: the steps of a contact Lagrangian solve for v on plain copies of q and p "
+                  "(Newton's method, dense n x n systems); a Thrust device_vector or another type whose "
+                  "elements the host cannot read is not supported. Use a Hamiltonian with chi or cvi");
+    if constexpr (host)
+        return check_contact_lagrangian_members<Lagrangian, State, Time>();
+    else
+        return false;
 }
 
 // ---- evaluation on plain numbers ----------------------------------------------------------------

@@ -53,6 +53,16 @@ struct scalar_of {
 template <class T>
 using scalar_of_t = typename scalar_of<T>::type;
 
+// Whether the library may copy all elements of a component into plain numbers on the host, as
+// the dense solves of galerkin_cvi4 and of the Lagrangian steps do: numbers, ranges and Eigen
+// objects, unless component_traits<T> says `static constexpr bool host_elements = false` (a
+// Thrust device_vector, odeint_contact/thrust.hpp).
+template <class T, class = void>
+struct has_host_elements : std::bool_constant<default_kind<T>() != component_kind::unknown> {};
+template <class T>
+struct has_host_elements<T, std::void_t<decltype(component_traits<T>::host_elements)>>
+    : std::bool_constant<bool(component_traits<T>::host_elements)> {};
+
 template <class T>
 inline constexpr bool is_scalar_v = default_kind<std::remove_cv_t<T>>() == component_kind::scalar;
 template <class T>
