@@ -8,6 +8,7 @@
 #   sh bench/gpu/device_run.sh [build directory]
 set -u
 BUILD=${1:-build/device}
+mkdir -p "$BUILD"
 JOBS=$(nproc 2>/dev/null || echo 4)
 [ -f .device/boost/boost/version.hpp ] || { echo "device_run.sh: .device/boost is missing (bench/gpu/make_boost_subset.sh)" >&2; exit 2; }
 command -v nvcc >/dev/null 2>&1 || PATH=/usr/local/cuda/bin:$PATH
