@@ -172,13 +172,9 @@ public:
             return;
         }
         const value_type back = (m_t[index(2)] - m_t[index(1)]) / h;
-        std::array<value_type, 3> value{}, slope{};
-        detail::hermite_weights<3, value_type>({back, value_type(0), value_type(1)}, (t - m_t[index(1)]) / h, value,
-                                               slope);
-        algebra.for_each7(x, node(2), node(1), node(0), deriv(2), deriv(1), deriv(0),
-                          typename operations_type::template scale_sum6<value_type, value_type, value_type, time_type,
-                                                                        time_type, time_type>(
-                              value[0], value[1], value[2], h * slope[0], h * slope[1], h * slope[2]));
+        detail::hermite3<operations_type>(algebra, x, {back, value_type(0), value_type(1)},
+                                          value_type((t - m_t[index(1)]) / h), h, node(2), node(1), node(0), deriv(2),
+                                          deriv(1), deriv(0));
     }
 
     const state_type& current_state() const { return node(0); }
