@@ -541,3 +541,28 @@ BOOST_AUTO_TEST_CASE(reversible_steps_keep_the_energy_step_doubling_drifts) {
     BOOST_TEST(std::abs(rev_last - rev_first) < 0.05 * std::abs(rev_first));
     BOOST_TEST(std::abs(sd_last) > 3 * std::abs(sd_first));
 }
+
+// The cost the header states: one evaluation of sigma and of log_rate per step (at the new node,
+// both half kicks from it), one more at initialize and at reverse(). Counts, not timings.
+BOOST_AUTO_TEST_CASE(reversible_adaptive_evaluates_the_monitor_once_per_step) {
+    struct counting_monitor {
+        oc::central_force_monitor<> monitor;
+        int* sigmas;
+        int* rates;
+        double sigma(const state& x, double t) const { return ++*sigmas, monitor.sigma(x, t); }
+        double log_rate(const state& x, double t) const { return ++*rates, monitor.log_rate(x, t); }
+    };
+    int sigmas = 0, rates = 0;
+    const auto system = kepler(-0.05);
+    oc::reversible_adaptive<oc::chi2<state>, counting_monitor> reversible(0.01, counting_monitor{oc::central_force_monitor<>(), &sigmas, &rates});
+    reversible.initialize(eccentric_start(), 0.0, 1.0);
+    // initialize: sigma for rho_0, then sigma (checked) and log_rate for rho_{1/2}.
+    BOOST_TEST(sigmas == 2);
+    BOOST_TEST(rates == 1);
+    for (int i = 0; i < 10; ++i) reversible.do_step(system);
+    BOOST_TEST(sigmas == 12);
+    BOOST_TEST(rates == 11);
+    reversible.reverse();
+    BOOST_TEST(sigmas == 13);
+    BOOST_TEST(rates == 12);
+}
