@@ -15,7 +15,6 @@
 // A plain program, never a test; timings mean something only in an optimised build.
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -26,6 +25,8 @@
 #include <boost/numeric/odeint.hpp>
 
 #include <odeint_contact/odeint_contact.hpp>
+
+#include "time_of.hpp"
 
 namespace {
 
@@ -64,21 +65,6 @@ auto kepler(double g) {
 double distance(const state& a, const state& b) {
     return std::max({std::abs(a.q[0] - b.q[0]), std::abs(a.q[1] - b.q[1]), std::abs(a.p[0] - b.p[0]),
                      std::abs(a.p[1] - b.p[1]), std::abs(a.s - b.s)});
-}
-
-// Repeats f until 0.2 s have passed; the time of one run.
-template <class F>
-double time_of(F&& f) {
-    using clock = std::chrono::steady_clock;
-    int runs = 0;
-    const auto begin = clock::now();
-    double elapsed = 0;
-    do {
-        f();
-        ++runs;
-        elapsed = std::chrono::duration<double>(clock::now() - begin).count();
-    } while (elapsed < 0.2);
-    return elapsed / runs;
 }
 
 struct point {

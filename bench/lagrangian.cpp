@@ -13,7 +13,6 @@
 // A plain program, never a test; timings mean something only in an optimised build.
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -25,6 +24,7 @@
 #include <odeint_contact/odeint_contact.hpp>
 
 #include "../example/double_pendulum.hpp"
+#include "time_of.hpp"
 
 namespace {
 
@@ -63,21 +63,6 @@ struct result {
     double error, seconds, steps;
     rates per_step;
 };
-
-// Repeats f until 0.2 s have passed; the time of one run.
-template <class F>
-double time_of(F&& f) {
-    using clock = std::chrono::steady_clock;
-    int runs = 0;
-    const auto begin = clock::now();
-    double elapsed = 0;
-    do {
-        f();
-        ++runs;
-        elapsed = std::chrono::duration<double>(clock::now() - begin).count();
-    } while (elapsed < 0.2);
-    return elapsed / runs;
-}
 
 template <class Lagrangian, class Stepper>
 result fixed_step(Stepper stepper, double dt, const state_type& reference) {

@@ -255,8 +255,13 @@ public:
     // A grid of cells: the orbit once, then one sine and cosine per cell. The sum of the cells'
     // V is the grid's V (only s sees it).
     double value(const std::vector<double>& q, double t) const {
-        std::vector<double> g(q.size());
-        return value_and_gradient(q, t, g);
+        const tidal_coefficients c = coefficients(t);
+        double v = 0;
+        for (double qi : q) {
+            double g;
+            v += cell(c, qi, g);
+        }
+        return v;
     }
     void gradient(const std::vector<double>& q, double t, std::vector<double>& dVdq) const {
         value_and_gradient(q, t, dVdq);

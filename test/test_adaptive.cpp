@@ -159,9 +159,11 @@ void check_integrate_functions(const Stepper& stepper, const System& system, con
 
 }  // namespace
 
-// Tolerance 1e-9 over [0, 2] (about 2 orbits' tenth... of the paper's orbit, period ~ 4.5): a
-// local error per step of ~1e-9 over some tens of steps stays below 1e-7; with the first step 0.5
-// unchecked the error would be ~1e-2 for chi2.
+// Tolerance 1e-9 over [0, 2] (under half a period, ~4.5, of the paper's orbit): local errors of
+// ~1e-9 per step add up to at most 9e-7 under step doubling and 2.7e-6 under reversible_adaptive,
+// whose eps is calibrated at one point (measured over every case and integrate function); the
+// bound 1e-5 leaves a factor 4, and with the first step 0.5 unchecked the error would be ~1e-2
+// for chi2.
 BOOST_AUTO_TEST_CASE_TEMPLATE(every_form_in_every_integrate_function, Case, cases) {
     using stepper_type = typename Case::stepper;
     const auto system = Case::system();
@@ -540,4 +542,29 @@ BOOST_AUTO_TEST_CASE(reversible_steps_keep_the_energy_step_doubling_drifts) {
                                       << sd_last);
     BOOST_TEST(std::abs(rev_last - rev_first) < 0.05 * std::abs(rev_first));
     BOOST_TEST(std::abs(sd_last) > 3 * std::abs(sd_first));
+}
+
+// The cost the header states: one evaluation of sigma and of log_rate per step (at the new node,
+// both half kicks from it), one more at initialize and at reverse(). Counts, not timings.
+BOOST_AUTO_TEST_CASE(reversible_adaptive_evaluates_the_monitor_once_per_step) {
+    struct counting_monitor {
+        oc::central_force_monitor<> monitor;
+        int* sigmas;
+        int* rates;
+        double sigma(const state& x, double t) const { return ++*sigmas, monitor.sigma(x, t); }
+        double log_rate(const state& x, double t) const { return ++*rates, monitor.log_rate(x, t); }
+    };
+    int sigmas = 0, rates = 0;
+    const auto system = kepler(-0.05);
+    oc::reversible_adaptive<oc::chi2<state>, counting_monitor> reversible(0.01, counting_monitor{oc::central_force_monitor<>(), &sigmas, &rates});
+    reversible.initialize(eccentric_start(), 0.0, 1.0);
+    // initialize: sigma for rho_0, then sigma (checked) and log_rate for rho_{1/2}.
+    BOOST_TEST(sigmas == 2);
+    BOOST_TEST(rates == 1);
+    for (int i = 0; i < 10; ++i) reversible.do_step(system);
+    BOOST_TEST(sigmas == 12);
+    BOOST_TEST(rates == 11);
+    reversible.reverse();
+    BOOST_TEST(sigmas == 13);
+    BOOST_TEST(rates == 12);
 }

@@ -483,6 +483,35 @@ BOOST_AUTO_TEST_CASE(the_split_system_function_allocates_nothing_after_the_first
     BOOST_TEST(std::abs(y.q[0] - 0.1) > 1e-3);
 }
 
+// A piece that throws while the per-thread scratch is in use (the second piece's partials are
+// written into it) must not leave it marked busy: every later call would then copy dxdt, an
+// allocation per call, which this counts.
+struct piece_that_may_throw {
+    const bool* fail;
+    void flow(vector_state&, double, double) const {}
+    double value(const vector_state&, double) const { return 0; }
+    double partials(const vector_state&, double, std::vector<double>& dq, std::vector<double>& dp) const {
+        if (*fail) throw oc::step_error("piece_that_may_throw: injected");
+        for (double& d : dq) d = 0;
+        for (double& d : dp) d = 0;
+        return 0;
+    }
+};
+
+BOOST_AUTO_TEST_CASE(a_throwing_piece_leaves_the_split_scratch_free) {
+    bool fail = true;
+    const auto H = oc::make_split_hamiltonian(oc::kinetic_piece(oc::quadratic_kinetic<>{}), piece_that_may_throw{&fail});
+    const vector_state x = make_state(10);
+    vector_state dxdt = make_state(10);
+    BOOST_CHECK_THROW(H(x, dxdt, 0.0), oc::step_error);
+    fail = false;
+    H(x, dxdt, 0.0);
+    BOOST_TEST(allocations_during([&] {
+                   for (int i = 1; i <= 10; ++i) H(x, dxdt, 0.01 * i);
+               }) == 0u);
+    BOOST_TEST(dxdt.q == x.p);  // dH/dp of |p|^2/2, the other piece adding zero
+}
+
 BOOST_AUTO_TEST_CASE(chi2_allocates_nothing_after_the_first_step) {
     check_no_allocation_after_first_step<oc::chi2<vector_state>>();
 }

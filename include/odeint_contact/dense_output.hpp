@@ -98,13 +98,9 @@ public:
             return;
         }
         const value_type theta = (t - m_t_old) / h;
-        std::array<value_type, 3> value{}, slope{};
-        detail::hermite_weights<3, value_type>({value_type(0), value_type(0.5), value_type(1)}, theta, value, slope);
         algebra_type& algebra = const_cast<algebra_type&>(m_controlled.m_stepper.algebra());
-        algebra.for_each7(x, old(), m_mid.m_v, current(), deriv_old(), m_deriv_mid.m_v, deriv_current(),
-                          typename operations_type::template scale_sum6<value_type, value_type, value_type, time_type,
-                                                                        time_type, time_type>(
-                              value[0], value[1], value[2], h * slope[0], h * slope[1], h * slope[2]));
+        detail::hermite3<operations_type>(algebra, x, {value_type(0), value_type(0.5), value_type(1)}, theta, h, old(),
+                                          m_mid.m_v, current(), deriv_old(), m_deriv_mid.m_v, deriv_current());
     }
 
     const state_type& current_state() const { return current(); }

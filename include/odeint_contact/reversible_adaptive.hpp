@@ -9,7 +9,7 @@
 // stepper (every chi, cvi) this map of (y, rho) is time-reversible: energy errors stay bounded
 // without drift over long runs; reverse() turns a run around. central_force_monitor: sigma =
 // |q|^alpha (3/2 by default) from q and p, no gradient. Order: the base stepper's, in eps. Cost
-// per step: one base step, one call of H(x, dxdt, t) (dense output), two of the monitor. eps is
+// per step: one base step, one call of H(x, dxdt, t) (dense output), one of sigma and log_rate. eps is
 // given, or calibrated at the first step by step doubling (controlled.hpp) for abs, rel: rough.
 // Dense output: Hermite through the last three nodes. The dt given to initialize caps the first
 // step only. Failure: a bad sigma, eps, density or tolerance is our exception, state unchanged.
@@ -111,8 +111,11 @@ public:
         m_cap = abs(dt0);
         m_nodes = 1;
         m_have_deriv = false;
-        m_dt = m_eps > value_type(0) ? next_step(x0, t0, m_rho, "reversible_adaptive::initialize").second : dt0;
-        if (m_dt == time_type(0)) m_dt = m_forward ? time_type(1) : time_type(-1);  // calibration's first trial
+        if (m_eps > value_type(0)) {
+            plan("reversible_adaptive::initialize");
+        } else {
+            m_dt = dt0 != time_type(0) ? dt0 : m_forward ? time_type(1) : time_type(-1);  // calibration's first trial
+        }
     }
 
     // Turns the run around at the current state, keeping the density: the next steps retrace
@@ -121,7 +124,7 @@ public:
         m_forward = !m_forward;
         m_cap = time_type(0);
         m_nodes = 1;
-        if (m_eps > value_type(0)) m_dt = next_step(node(0), m_t[m_head], m_rho, "reversible_adaptive::reverse").second;
+        if (m_eps > value_type(0)) plan("reversible_adaptive::reverse");
         else m_dt = -m_dt;
     }
 
@@ -135,19 +138,22 @@ public:
             sys(node(0), deriv(0), t);
             m_have_deriv = true;
         }
-        const auto [rho_half, h] = next_step(node(0), t, m_rho, where);
+        // rho_{n+1/2} and h_n were planned when y_n was reached (or by initialize, reverse).
+        const time_type h = m_dt;
         m_stepper.do_step(sys, node(0), t, m_next.m_v, h);
         const time_type t_new = t + h;
-        // Everything that can fail before anything is kept.
-        const value_type rho_new = rho_half + half_kick(m_next.m_v, t_new, where);
-        const auto [rho_half_new, h_new] = next_step(m_next.m_v, t_new, rho_new, where);
+        // Everything that can fail before anything is kept. G(y_{n+1}) is evaluated once for
+        // both of its half kicks: rho_{n+1} and rho_{n+3/2}.
+        const value_type kick = half_kick(m_next.m_v, t_new, where);
+        const value_type rho_new = m_rho_half + kick;
+        const auto [rho_half_new, h_new] = step_from(rho_new + kick, t_new, where);
         sys(m_next.m_v, m_next_deriv.m_v, t_new);
-        (void)rho_half_new;
         m_head = (m_head + 1) % 3;
         std::swap(m_x[m_head], m_next);
         std::swap(m_f[m_head], m_next_deriv);
         m_t[m_head] = t_new;
         m_rho = rho_new;
+        m_rho_half = rho_half_new;
         m_dt = h_new;
         m_cap = time_type(0);
         if (m_nodes < 3) ++m_nodes;
@@ -172,13 +178,9 @@ public:
             return;
         }
         const value_type back = (m_t[index(2)] - m_t[index(1)]) / h;
-        std::array<value_type, 3> value{}, slope{};
-        detail::hermite_weights<3, value_type>({back, value_type(0), value_type(1)}, (t - m_t[index(1)]) / h, value,
-                                               slope);
-        algebra.for_each7(x, node(2), node(1), node(0), deriv(2), deriv(1), deriv(0),
-                          typename operations_type::template scale_sum6<value_type, value_type, value_type, time_type,
-                                                                        time_type, time_type>(
-                              value[0], value[1], value[2], h * slope[0], h * slope[1], h * slope[2]));
+        detail::hermite3<operations_type>(algebra, x, {back, value_type(0), value_type(1)},
+                                          value_type((t - m_t[index(1)]) / h), h, node(2), node(1), node(0), deriv(2),
+                                          deriv(1), deriv(0));
     }
 
     const state_type& current_state() const { return node(0); }
@@ -240,12 +242,16 @@ private:
         return m_eps / value_type(2) * g;
     }
 
-    // rho_{n+1/2} and the step from the node (x, t, rho).
-    template <class StateType>
-    std::pair<value_type, time_type> next_step(const StateType& x, const time_type& t, const value_type& rho,
+    // rho_{n+1/2} and h_n from the current node, kept for the next do_step.
+    void plan(const char* where) {
+        const auto [rho_half, h] = step_from(m_rho + half_kick(node(0), m_t[m_head], where), m_t[m_head], where);
+        m_rho_half = rho_half;
+        m_dt = h;
+    }
+
+    // The step from time t with density rho_{n+1/2}, checked.
+    std::pair<value_type, time_type> step_from(const value_type& rho_half, const time_type& t,
                                                const char* where) const {
-        using std::abs;
-        const value_type rho_half = rho + half_kick(x, t, where);
         if (!(detail::is_finite(rho_half) && rho_half > value_type(0)))
             throw step_error(std::string("odeint_contact::") + where + ": the step density " + detail::format(rho_half) +
                              " at t = " + detail::format(t) + " is not positive: epsilon = " + detail::format(m_eps) +
@@ -279,6 +285,7 @@ private:
             throw step_error("odeint_contact::reversible_adaptive::do_step: no first step meets the tolerances");
         m_eps = abs(accepted) * m_rho;
         m_cap = time_type(0);
+        plan("reversible_adaptive::do_step");
     }
 
     stepper_type m_stepper;
@@ -296,6 +303,7 @@ private:
     bool m_have_deriv = false;
     bool m_forward = true;
     value_type m_rho{1};
+    value_type m_rho_half{1};
     time_type m_cap{0};
     time_type m_dt{0};
 };

@@ -98,6 +98,18 @@ void hermite_weights(const std::array<Value, N>& c, const Value& theta, std::arr
     }
 }
 
+// x = the Hermite interpolant through three nodes c (in units of the step h) at theta, from the
+// states y and their vector fields f (dy/dtheta = h f).
+template <class Operations, class Algebra, class Value, class Time, class Out, class Y, class F>
+void hermite3(Algebra& algebra, Out& x, const std::array<Value, 3>& c, const Value& theta, const Time& h,
+              const Y& y0, const Y& y1, const Y& y2, const F& f0, const F& f1, const F& f2) {
+    std::array<Value, 3> value{}, slope{};
+    hermite_weights<3, Value>(c, theta, value, slope);
+    algebra.for_each7(x, y0, y1, y2, f0, f1, f2,
+                      typename Operations::template scale_sum6<Value, Value, Value, Time, Time, Time>(
+                          value[0], value[1], value[2], h * slope[0], h * slope[1], h * slope[2]));
+}
+
 }  // namespace detail
 }  // namespace odeint_contact
 
