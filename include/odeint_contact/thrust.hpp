@@ -16,7 +16,10 @@
 #ifndef ODEINT_CONTACT_THRUST_HPP
 #define ODEINT_CONTACT_THRUST_HPP
 
+#include <cstddef>
+#include <tuple>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <thrust/copy.h>
@@ -34,6 +37,45 @@
 #include <odeint_contact/detail/thrust_algebra.hpp>
 
 namespace odeint_contact {
+
+// The algebra of a Thrust vector component (and, registered with odeint, of a Thrust vector as
+// odeint's state). fuses_reductions: it forms the sums of the library's accumulating ops itself,
+// in the op's pass (contact_algebra.hpp).
+struct thrust_algebra {
+    static constexpr bool fuses_reductions = true;
+
+#define ODEINT_CONTACT_THRUST_FOR_EACH(N)                                                           \
+    template <class... A>                                                                         \
+    static void for_each##N(A&&... a) {                                                           \
+        static_assert(sizeof...(A) == (N) + 1, "for_each" #N " takes " #N " states and an op");    \
+        apply(std::forward_as_tuple(a...), std::make_index_sequence<N>{});                        \
+    }
+    ODEINT_CONTACT_THRUST_FOR_EACH(1)
+    ODEINT_CONTACT_THRUST_FOR_EACH(2)
+    ODEINT_CONTACT_THRUST_FOR_EACH(3)
+    ODEINT_CONTACT_THRUST_FOR_EACH(4)
+    ODEINT_CONTACT_THRUST_FOR_EACH(5)
+    ODEINT_CONTACT_THRUST_FOR_EACH(6)
+    ODEINT_CONTACT_THRUST_FOR_EACH(7)
+    ODEINT_CONTACT_THRUST_FOR_EACH(8)
+    ODEINT_CONTACT_THRUST_FOR_EACH(9)
+#undef ODEINT_CONTACT_THRUST_FOR_EACH
+
+    template <class V>
+    static auto norm_inf(const V& x) {
+        using T = typename V::value_type;
+        const auto first = detail::thrust_raw(x);
+        return thrust::transform_reduce(detail::thrust_policy_of<V>(), first, first + x.size(),
+                                        detail::thrust_abs<T>{}, T(0), thrust::maximum<T>());
+    }
+
+private:
+    template <class Tuple, std::size_t... I>
+    static void apply(Tuple&& args, std::index_sequence<I...>) {
+        detail::thrust_for_each(std::get<sizeof...(I)>(args), std::get<I>(args)...);
+    }
+};
+
 namespace detail {
 
 template <class V>
