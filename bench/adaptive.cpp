@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 // bench/adaptive: work-precision of fixed, step-doubling controlled and reversible adaptive
-// contact steppers against odeint's controlled rkf78 and dopri5 (issue 25), and their long-time
-// energy behaviour.
+// contact steppers against odeint's controlled rkf78 and dopri5, and their long-time energy
+// behaviour (the goals: doc/performance.md).
 //
 // Work-precision: the perturbed Kepler problem of the paper, H = |p|^2/2 - 1/|q| + f(t) s with
 // f(t) = -0.05 sin(pi t), to T = 20, from the paper's orbit (e ~ 0.22) and from the apocentre of

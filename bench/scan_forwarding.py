@@ -3,7 +3,7 @@
 # Finds, in a compiled program, the loads that store-to-load forwarding cannot serve: a 16-byte
 # load (movapd, movupd, movaps, movups, movdqa, movdqu) of off(%reg) that follows 8-byte stores
 # to both off(%reg) and off+8(%reg) within a few instructions, with no call in between. Such a
-# load waits until both stores have reached the cache (doc/methods.md, "Small states: a load
+# load waits until both stores have reached the cache (doc/performance.md, "Small states: a load
 # that forwarding cannot serve"). A deterministic check where the machine has no hardware
 # counters to show the stall; it reads the code only, so it also lists such loads on paths
 # that never run. x86-64, objdump's AT&T syntax.

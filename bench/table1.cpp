@@ -74,7 +74,7 @@ struct kepler {
 // separable Hamiltonian as these pieces too (one base step), so split / separable differs from 1
 // only by what the compiler makes of two instantiations. On these small states one badly shaped load can
 // decide the ratio: bench/scan_forwarding.py lists loads that store-to-load forwarding cannot
-// serve (doc/methods.md, "Small states"); read ratios from runs with
+// serve (doc/performance.md, "Small states"); read ratios from runs with
 // --benchmark_enable_random_interleaving=true on a shared machine.
 struct kepler_split {
     using state_type = paper::kepler_state;

@@ -46,8 +46,8 @@ struct double_pendulum {
         return -gamma;
     }
     // The second derivatives in the order (theta_1, theta_2, v_1, v_2, z): optional, but they give
-    // Newton its exact Jacobian (without them cvi2 differences the partials: about 3.5 times the
-    // evaluations, bench/lagrangian).
+    // Newton its exact Jacobian (without them cvi2 differences the partials, several times the
+    // evaluations: bench/lagrangian, doc/performance.md).
     void hessian(const coordinates& q, const coordinates& v, double /*z*/, double /*t*/,
                  oc::hessian_matrix<double>& H) const {
         if (count) ++count->hessians;

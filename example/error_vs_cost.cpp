@@ -21,7 +21,7 @@
 // seconds) for
 // doc/plots/error_vs_cost.gp, and prints, per problem and target accuracy, the fewest evaluations
 // each method needs (interpolated between measured points in log-log) - the numbers quoted in
-// doc/choosing_a_method.md - and the goals of issue 10 measured on them.
+// doc/choosing_a_method.md - and the accuracy-per-cost goals (doc/performance.md) on them.
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -323,7 +323,7 @@ void print_fourth_order(const std::vector<point>& points, const char* problem) {
     }
 }
 
-// The goals of issue 10, section 2, on the measured curves.
+// The accuracy-per-cost goals (doc/performance.md) on the measured curves.
 void print_goals(const std::vector<point>& points) {
     std::printf("\nGoal 1 (perturbed Kepler): evaluations for an error <= target, runge_kutta4 / best "
                 "4th-order contact method\n");

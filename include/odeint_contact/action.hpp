@@ -1,56 +1,18 @@
 // SPDX-License-Identifier: BSL-1.0
 // odeint_contact/action.hpp
 //
-// Action parts F(s,t) of a separable contact Hamiltonian H = T(p) + V(q,t) + F(s,t), in closed form:
-//   linear_action(f)        F = f(t) s          (time-dependent linear damping; f may be negative)
-//   affine_action(f, c)     F = f(t) s + c(t)   (linear damping plus a time-dependent forcing of s)
-//   quadratic_action(gamma) F = gamma(t) s^2/2
-// f, c and gamma are constants (numbers or Boost.Units quantities) or callables of t.
-//
-// The action concept, as the steppers use it (S the action type, T the time type, Value the
-// stepper's value type):
-//   a.value(s, t)                       F(s,t)
-//   a.derivative(s, t)                  dF/ds (s,t)
-//   a.second_derivative(s, t)           d^2F/ds^2 (s,t); optional, used by galerkin_cvi4's Newton
-//                                       Jacobian (without it: a central difference of derivative)
-//   a.template flow<Value>(s, t, dt)    chi2/4/6/8: the exact flow of the contact vector field of
-//                                       F over dt with t frozen, action_flow<S, Value>{s', p'/p}
-//   a.template solve_implicit<Value>(r, half_dt, t)
-//                                       cvi2: the root s of  s + half_dt F(s,t) = r  on the branch
-//                                       that starts at s = r for half_dt = 0, action_solve<S>{s,
-//                                       slope}; slope, optional, is 1 + half_dt dF/ds(s,t) at the
-//                                       root (cvi2 divides p by it, and evaluates dF/ds there
-//                                       itself when it is absent)
-//   static constexpr bool affine_in_s = true;
-//                                       optional: F is affine in s, F = f(t) s + c(t), so the flow's
-//                                       factor p'/p and cvi2's slope 1 + half_dt dF/ds do not depend
-//                                       on s and are known before V is. chi and cvi2 then let a
-//                                       potential with value_and_kick (separable_hamiltonian.hpp)
-//                                       move p in its own pass. linear_action and affine_action
-//                                       declare it. The steppers check it where they rely on it,
-//                                       against the factor at the new s (one comparison): a false
-//                                       declaration is a parameter_error, the state unchanged
-// When the flow does not exist over dt (a finite-time blow-up) or the equation has no root on
-// that branch, flow and solve_implicit throw step_error saying what and with which values; the
-// stepper adds which step and stage it was and leaves the state unchanged.
-//
-// The flow solves  integral_s^s' dxi / F(xi,t) = -dt  and scales p by F(s',t)/F(s,t)
-// (doc/theory.md, the A flow). For F = f s + c that is s' = s e^{-f dt} - c dt phi1(-f dt) with
-// phi1(z) = (e^z - 1)/z, p' = p e^{-f dt}; for F = gamma s^2/2 it is s' = 2s/(2 + gamma dt s),
-// p' = 4p/(2 + gamma dt s)^2, which blows up within the step when 2 + gamma dt s <= 0.
-//
-// The branch of solve_implicit: along the roots s(h) of s + h F(s,t) = r, continued from
-// s(0) = r, ds/dh = -F/(1 + h F_s); the branch ends where 1 + h F_s reaches 0 (a pole for linear
-// F, a fold for quadratic F). So a root is on the branch exactly when 1 + h F_s(s,t) > 0 all the
-// way from 0 to h. Closed forms:
-//   F = f s + c:     s = (r - h c)/(1 + h f), on the branch iff 1 + h f > 0 (the slope). Past the
-//                    pole (h > 1/|f| for anti-damping f < 0) the root would flip p: the step's
-//                    conformal factor would be negative, the exact one e^{-f tau} never is.
-//   F = gamma s^2/2: (h gamma/2) s^2 + s - r = 0,  D = 1 + 2 h gamma r,
-//                    s = 2r/(1 + sqrt(D)) (the root that tends to r; no cancellation), on the
-//                    branch iff D > 0; the slope 1 + h gamma s = sqrt(D) exactly, taken as
-//                    sqrt(D) it keeps full relative accuracy near the fold.
-// References: Bravetti, Seri, Vermeeren, Zadra, "New directions for contact integrators" (2021).
+// Action parts F(s,t) in closed form: linear_action(f) F = f(t) s, affine_action(f, c)
+// F = f(t) s + c(t), quadratic_action(gamma) F = gamma(t) s^2/2; each coefficient a constant (a
+// number or a Boost.Units quantity) or a callable of t. The action concept (value, derivative, flow
+// for chi, solve_implicit for cvi2, optional second_derivative and affine_in_s): doc/concepts.md.
+// Exact flows (doc/theory.md, the A flow): F = f s + c: s' = s e^{-f dt} - c dt phi1(-f dt) with
+// phi1(z) = (e^z - 1)/z, p' = p e^{-f dt}; F = gamma s^2/2: s' = 2s/(2 + gamma dt s),
+// p' = 4p/(2 + gamma dt s)^2. cvi2's s + h F(s,t) = r in closed form, on the branch from s = r
+// (doc/variational.md#the-implicit-equation-for-the-action). Cost: a few flops per call.
+// Failure: step_error when the flow blows up within dt (2 + gamma dt s <= 0) or the root is not on
+// the branch (1 + h F_s <= 0); the stepper adds step and stage and leaves the state unchanged.
+// Other F: action_term.hpp. Reference: Bravetti, Seri, Vermeeren, Zadra, "New directions for
+// contact integrators" (2021).
 #ifndef ODEINT_CONTACT_ACTION_HPP
 #define ODEINT_CONTACT_ACTION_HPP
 

@@ -1,85 +1,18 @@
 // SPDX-License-Identifier: BSL-1.0
 // odeint_contact/action_term.hpp
 //
-// action_term(F, dF_ds): a user-supplied action part F(s,t) of a separable contact Hamiltonian
-// H = T(p) + V(q,t) + F(s,t), usable wherever linear_action and quadratic_action are: chi2/4/6/8,
-// cvi2, the odeint system and H.value(). F and dF/ds are callables of (s, t).
-// action_term(F, dF_ds, flow) takes the exact flow of F from the user as well (see below).
-//
-// What the steppers need from it is the action concept of action.hpp: value, derivative, flow
-// (chi2/4/6/8) and solve_implicit (cvi2). The flow solves ds/dtau = -F(s,t), dp/dtau = -p dF/ds
-// over dt with t frozen; solve_implicit finds the root of s + h F(s,t) = r on the branch that
-// starts at s = r for h = 0. The numerics are in detail/numerical_action_flow.hpp (the flow),
-// detail/blow_up_time.hpp (the finite-time blow-up test) and detail/branch_root.hpp (the root),
-// each tested alone; this class strips units and time from F and dF/ds for them, and turns
-// their failures into step_error with the values it was given.
-//
-// How the flow is computed, and why this way. odeint itself integrates the scalar ODE together
-// with the logarithm of the momentum factor,
-//     ds/dtau = -F(s,t),   dl/dtau = -dF/ds(s,t),   l(0) = 0,   p'/p = exp(l(dt)),
-// with odeint's embedded Runge-Kutta-Fehlberg 7(8) pair under odeint's step-size rules (relative
-// tolerance 16 eps, see "Accuracy"). The other route, inverting G(s') = integral_s^s' dxi/F by
-// quadrature and root finding, was rejected for three reasons:
-//   - 1/F is singular at every zero of F. The flow approaches such a zero and cannot cross it;
-//     G-inversion has to find the zero first to bracket s' (also the zeros where F touches 0
-//     without changing sign, which a sign test does not see), and the quadrature near it loses
-//     accuracy. Integrating in tau never divides by F: a zero of F is just a point where s slows
-//     down. F(s) = 0 at the start is a fixed point of s, handled in closed form: s' = s exactly
-//     and p'/p = exp(-dF/ds dt) (p is not fixed unless dF/ds = 0 there too; this is the limit of
-//     F(s')/F(s), and what linear_action gives at s = 0).
-//   - The momentum factor F(s')/F(s) is a ratio of two small numbers when s' is near a zero z of
-//     F: a representable s' within 1e-10 |z| of z carries only ~6 correct digits of s' - z, so
-//     the ratio would too. l(dt) = -integral dF/ds dtau is a smooth integral of a quantity that is
-//     not small there, so exp(l) keeps full relative accuracy however close s' gets to z.
-//   - A negative dt (the backward stages of chi4/6/8) is the same integration with a negative
-//     step, with no change of bracket logic.
-// Its price is cost: about 13 evaluations of F and dF/ds per internal step, and the number of
-// internal steps grows with |dF/ds dt| (the RKF78 pair is explicit): about 1 step for
-// |dF/ds dt| = 0.001, 3 for 0.1, 15 for 1, 70 for 5, 400 for 30 (double). A strongly damped action
-// at a large step is therefore expensive; when the flow is known in closed form, supply it.
-//
-// Finite-time blow-up. When s runs off to infinity before tau = dt, the flow does not exist over
-// the step, and flow() throws step_error saying where and why (the stepper adds which step and
-// stage, and leaves the state unchanged). It is detected in two ways:
-//   - each time |s| has grown by another factor 16 (from 16 (|s| + |F(s) dt|) at the start), the
-//     remaining time to infinity, T = integral_s^{+-inf} dxi/|F(xi,t)|, is computed with
-//     double-exponential (exp-sinh) rule for half-infinite intervals, on the stack
-//     (detail/blow_up_time.hpp). If it converges (to sqrt(eps) T) and tau + T is shorter than
-//     |dt|, the flow blows up at tau + T. A zero of F beyond s, or |F| growing no faster than
-//     |s|, makes the integral diverge: no verdict, the integration goes on;
-//   - if the tail test never concludes, the controlled integration stalls as it approaches the
-//     blow-up time (its step size falls below 16 eps |dt|), and that is reported as such.
-// More than 50000 internal steps (a stiff action, |dF/ds dt| in the tens of thousands) is also a
-// failure, with a message that says so, rather than a silent hang.
-//
-// cvi2's implicit equation: a walk along the branch from r with steps predicted by the branch's
-// slope, then Boost.Math's toms748 in the first bracket (detail/branch_root.hpp). A fold of the
-// branch before h, or a branch that runs off to infinity, is "no root": step_error. The slope
-// 1 + h dF/ds at the root goes out with it, so that cvi2 does not evaluate dF/ds there again.
-//
-// Accuracy. All tolerances follow from Value's precision, never from the user's step:
-//   flow: relative tolerance 16 eps (eps = std::numeric_limits<Value>::epsilon(); 3.6e-15 for
-//   double, 1.7e-18 for long double) per internal step on s and l, with odeint's error measure
-//   |err| / (16 eps (|x| + |h dx/dtau|)), so s' and p'/p come out with relative errors of a few
-//   eps (measured for F = g s in double: <= 7e-16 for |dF/ds dt| <= 1; 7e-15 in s' and 3e-14 in
-//   p'/p = e^{-30} at |dF/ds dt| = 30, where p'/p is that sensitive to the exponent anyway;
-//   long double: <= 7e-18 up to |dF/ds dt| = 5);
-//   tail test: sqrt(eps) relative (it only decides whether the time left is shorter than dt);
-//   solve_implicit: toms748 to 4 eps relative, i.e. a few ulps.
-// Value = double and long double are supported and tested, and Boost.Multiprecision numbers
-// without expression templates compile and run (the numerical flow needs many internal steps at
-// 50 digits: supply the exact flow there when it is known).
-//
-// Units: with Boost.Units, s is an action (J s), F an energy, dF/ds a rate (1/s); the numerics run
-// on the plain SI values and the results are converted back.
-//
-// The optional exact flow: action_term(F, dF_ds, flow) with flow(s, t, dt) returning {s', p'/p}
-// as a pair (or any two-element aggregate), or a std::optional of one, t frozen. When the flow
-// does not exist over dt (finite-time blow-up), return std::nullopt, a non-finite s' or factor,
-// or throw step_error with your own message. solve_implicit stays numerical.
-//
-// References: Bravetti, Seri, Vermeeren, Zadra, "New directions for contact integrators" (2021);
-// Fehlberg, NASA TR R-287 (1968) for the 7(8) pair; Alefeld, Potra, Shi, ACM TOMS 748 (1995).
+// action_term(F, dF_ds[, flow]): a user's action part F(s,t), F and dF/ds callables of (s, t),
+// usable wherever linear_action is (chi, cvi2, the odeint system). Without the optional exact flow
+// (flow(s, t, dt) returning {s', p'/p}, or std::nullopt where it blows up) the flow is integrated
+// by odeint's RKF78 pair in s and l = ln(p'/p) (no division by F: accurate near its zeros), with a
+// test for finite-time blow-up (an exp-sinh tail integral); cvi2's implicit equation is solved on
+// its branch with toms748. Tolerances follow Value's epsilon, never the step; Boost.Units work.
+// Cost: tens to hundreds of F and dF/ds per flow, growing with |dF/ds dt|: supply the exact flow
+// when it is known (and at multiprecision, where the numerical flow needs many internal steps).
+// Failure: step_error (blow-up, no root, over 50000 internal steps, non-finite F or dF/ds); the
+// stepper adds step and stage and leaves the state unchanged. Details: doc/action_terms.md.
+// References: Bravetti, Seri, Vermeeren, Zadra (2021); Fehlberg, NASA TR R-287 (1968); Alefeld,
+// Potra, Shi, ACM TOMS 748 (1995).
 #ifndef ODEINT_CONTACT_ACTION_TERM_HPP
 #define ODEINT_CONTACT_ACTION_TERM_HPP
 

@@ -1,22 +1,15 @@
 // SPDX-License-Identifier: BSL-1.0
 // odeint_contact/chi6.hpp
 //
-// chi6: sixth-order contact Hamiltonian integrator for H = T(p) + V(q,t) + F(s,t).
-//
-// What it does: Yoshida's 7-stage solution A, the symmetric composition of the chi2 step with
-// the weights of tables::yoshida6 (composition_tables.hpp); the same as chi<tables::yoshida6,
-// ...>. Each stage advances time by its own fraction of tau.
-// Order and cost: order 6 in q, p and s. 7 evaluations of V and dV/dq per step (or 7 calls of
-// value_and_gradient), 8 flows of T (see chi2.hpp); no heap allocation after the first step. The
-// weights have 50 digits, so a multiprecision Value keeps order 6 far below double precision.
-// What it keeps: nothing between steps. Every step is exactly a contact map (conformal factor
-// e^{-f tau} for F = f s).
-// When not to use it: two of the seven stages run backwards in time (-1.18 tau each), which
-// gives a large error constant (chi<tables::kahan_li6> is cheaper at equal accuracy;
-// doc/choosing_a_method.md) and can meet the finite-time blow-up of a quadratic action where
-// chi2 would not.
-// Failure: as chi2 (chi2.hpp): step_error with the state unchanged.
-// References: Yoshida, Phys. Lett. A 150 (1990) 262, solution A; Bravetti et al. (2020).
+// chi6: sixth-order contact Hamiltonian integrator for H = T(p) + V(q,t) + F(s,t): Yoshida's
+// 7-stage solution A of the chi2 step, chi<tables::yoshida6>.
+// Order and cost: 6 in q, p and s; per step 7 of V and dV/dq and 8 flows of T (see chi2.hpp);
+// 50-digit weights, so a multiprecision Value keeps order 6. Every step is exactly a contact map.
+// When not to use it: two stages run backwards (-1.18 tau), so the error constant is large
+// (chi<tables::kahan_li6> is cheaper at equal accuracy; doc/choosing_a_method.md), and a quadratic
+// action can blow up there where chi2 would not.
+// Failure: as chi2. References: Yoshida, Phys. Lett. A 150 (1990) 262, solution A; Bravetti et al.
+// (2020).
 #ifndef ODEINT_CONTACT_CHI6_HPP
 #define ODEINT_CONTACT_CHI6_HPP
 

@@ -1,23 +1,15 @@
 // SPDX-License-Identifier: BSL-1.0
 // odeint_contact/chi8.hpp
 //
-// chi8: eighth-order contact Hamiltonian integrator for H = T(p) + V(q,t) + F(s,t).
-//
-// What it does: Yoshida's 15-stage solution D, the symmetric composition of the chi2 step with
-// the weights of tables::yoshida8 (composition_tables.hpp); the same as chi<tables::yoshida8,
-// ...>. Each stage advances time by its own fraction of tau.
-// Order and cost: order 8 in q, p and s. 15 evaluations of V and dV/dq per step (or 15 calls of
-// value_and_gradient), 16 flows of T (see chi2.hpp); no heap allocation after the first step.
-// The weights have 50 digits, so a multiprecision Value keeps order 8 far below double
-// precision.
-// What it keeps: nothing between steps. Every step is exactly a contact map (conformal factor
-// e^{-f tau} for F = f s).
-// When not to use it: several stages run backwards in time with weights near -2, so the error
-// constant is large and the step must be small before order 8 shows (chi<tables::kahan_li8> is
-// cheaper at equal accuracy; doc/choosing_a_method.md). A quadratic action can meet its
-// finite-time blow-up in a backward stage where chi2 would not.
-// Failure: as chi2 (chi2.hpp): step_error with the state unchanged.
-// References: Yoshida, Phys. Lett. A 150 (1990) 262, solution D; Bravetti et al. (2020).
+// chi8: eighth-order contact Hamiltonian integrator for H = T(p) + V(q,t) + F(s,t): Yoshida's
+// 15-stage solution D of the chi2 step, chi<tables::yoshida8>.
+// Order and cost: 8 in q, p and s; per step 15 of V and dV/dq and 16 flows of T (see chi2.hpp);
+// 50-digit weights, so a multiprecision Value keeps order 8. Every step is exactly a contact map.
+// When not to use it: stages run backwards with weights near -2, so the error constant is large
+// and the step must be small before order 8 shows (chi<tables::kahan_li8> is cheaper at equal
+// accuracy; doc/choosing_a_method.md); a quadratic action can blow up in a backward stage.
+// Failure: as chi2. References: Yoshida, Phys. Lett. A 150 (1990) 262, solution D; Bravetti et al.
+// (2020).
 #ifndef ODEINT_CONTACT_CHI8_HPP
 #define ODEINT_CONTACT_CHI8_HPP
 

@@ -1,32 +1,18 @@
 // SPDX-License-Identifier: BSL-1.0
 // odeint_contact/composition_tables.hpp
 //
-// Weight tables for symmetric compositions S(dt) = S2(g_1 dt) S2(g_2 dt) ... S2(g_m dt) of a
-// symmetric second-order step S2 (the chi2 step in chi<Table>, the cvi2 step in cvi<Table>).
-//
-// The table concept (what chi<Table> and cvi<Table> require of a user's own table too):
-//   static constexpr std::size_t stages;     m >= 1
-//   static constexpr unsigned order;         the order of the composition (even)
-//   template <class Value> static std::array<Value, stages> weights();
-//                                            g_1 ... g_m, palindromic (g_i == g_{m+1-i}
-//                                            exactly) and summing to 1 in Value
-// A composition of order p needs its weights to satisfy the order conditions to the precision
-// of Value; the tables here give 50 significant digits, so cpp_bin_float_50 keeps their order.
-//
-// Weights of the published tables: the printed digits (about 26) refined by Gauss-Newton on
-// the order conditions to 50 digits (doc/derivations/composition_weights.py, which also shows
-// the order is exactly the stated one); each differs from its printed value by less than
-// 1e-26. Tables with more weights than conditions (Kahan-Li, Sofroniou-Spaletta) were refined
-// with the minimum-norm correction, i.e. to the order-p solution nearest the printed point.
-// The middle weight is computed in Value as 1 - 2 (g_1 + ... + g_n), so the weights sum to 1 to
-// the rounding of Value.
-//
-// Cost of a table: its stages (one evaluation of V and dV/dq each; see chi2.hpp and cvi2.hpp).
-// Which to use: doc/choosing_a_method.md compares them at equal cost.
+// Weight tables for symmetric compositions S(dt) = S2(g_1 dt) ... S2(g_m dt) of the symmetric
+// second-order chi2 or cvi2 step (chi<Table>, cvi<Table>): single_stage, triple_jump4, suzuki4,
+// yoshida6, kahan_li6, yoshida8, mclachlan8, kahan_li8, sofroniou_spaletta10. The table concept (a
+// user's table too): static constexpr stages and order, and template <class Value> static
+// std::array<Value, stages> weights(), palindromic and summing to 1 (doc/concepts.md).
+// Weights: 50 digits, the printed ones refined on the order conditions
+// (doc/derivations/composition_weights.py), so cpp_bin_float_50 keeps the order; the middle weight
+// is 1 - 2 (g_1 + ... + g_n) in Value. Cost: one base step per stage. Which:
+// doc/choosing_a_method.md.
 // References: Yoshida, Phys. Lett. A 150 (1990) 262; Suzuki, Phys. Lett. A 146 (1990) 319;
-// McLachlan, SIAM J. Sci. Comput. 16 (1995) 151; Kahan, Li, Math. Comp. 66 (1997) 1089;
-// Sofroniou, Spaletta, Optim. Methods Softw. 20 (2005) 597; Hairer, Lubich, Wanner, Geometric
-// Numerical Integration, 2nd ed. (2006), section V.3.
+// McLachlan, SIAM J. Sci. Comput. 16 (1995) 151; Kahan, Li, Math. Comp. 66 (1997) 1089; Sofroniou,
+// Spaletta, Optim. Methods Softw. 20 (2005) 597; Hairer, Lubich, Wanner, GNI (2006), V.3.
 #ifndef ODEINT_CONTACT_COMPOSITION_TABLES_HPP
 #define ODEINT_CONTACT_COMPOSITION_TABLES_HPP
 

@@ -1,73 +1,18 @@
 // SPDX-License-Identifier: BSL-1.0
 // odeint_contact/contact_lagrangian.hpp
 //
-// make_contact_lagrangian(L): a contact Lagrangian L(q, v, z, t) as a system for the contact
-// variational integrators cvi2, cvi4, cvi6, cvi8, cvi<Table> (cvi2.hpp) and galerkin_cvi4, and as
-// an odeint system on (q, p, s) for odeint's own steppers.
-//
-// What a user writes: a type with, for q of the state's coordinate type, v of the same type (with
-// Boost.Units: q's type per time, element by element), the action z (the state's s type) and the
-// time t,
-//     value(q, v, z, t)                 L(q, v, z, t);
-//     partials(q, v, z, t, dq, dv)      writes dL/dq into dq and dL/dv into dv (both of the
-//                                       state's momentum type; with units dq is p's type per
-//                                       time, a force) and returns dL/dz;
-// and optionally
-//     hessian(q, v, z, t, H)            the second derivatives of L in the order
-//                                       w = (q_1..q_n, v_1..v_n, z): H(i, j) = d^2L/dw_i dw_j, H a
-//                                       hessian_matrix<Value> of size 2n + 1, zeroed before the call
-//                                       (fill the non-zero entries, both triangles);
-//     mass_matrix(M)                    declares that d^2L/dv^2 = M is constant (L is quadratic in v
-//                                       with a constant matrix: L = v.M v/2 + b(q,z,t).v + c(q,z,t));
-//                                       M an n x n hessian_matrix<Value>, zeroed before the call.
-// All members const. q a number, a std::array, a std::vector or an Eigen object of numbers; or,
-// with Boost.Units, a quantity, a std::array or a std::vector of quantities, with p in the unit
-// of s/q (kg m/s for q in m and s in J s), the stepper's Time a time quantity, L returned as a
-// quantity of s's unit per time (an energy) and dL/dz as one of 1/time (a static_assert names a
-// wrong dimension). The steps strip the units to raw values (SI values for SI quantities) at their
-// Newton iterations and rebuild quantities for every call of L; hessian and mass_matrix fill plain
-// numbers in those units (kg for a mass matrix in SI).
-//
-// The odeint system: x = (q, p, s) with p the momentum. v solves p = dL/dv(q, v, s, t) (closed
-// form with mass_matrix: one partials and one n x n solve; else Newton's method from v = p, with
-// the Jacobian from hessian or central differences of partials), then the Herglotz equations
-//     q' = v,   p' = dL/dq + p dL/dz,   s' = L,
-// so runge_kutta4, dopri5 and the contact steppers integrate the same object. value(x, t) is L
-// at (q, v(q, p, s, t), s, t); velocity(x, t, v) gives v.
-//
-// The variational step (cvi2; cvi<Table> composes it): the discrete Herglotz principle for the
-// two-s trapezoidal discrete Lagrangian L_d = (L(q_k, v, s_k, t_k) + L(q_{k+1}, v, s_{k+1},
-// t_{k+1}))/2, v = (q_{k+1} - q_k)/tau: s_{k+1} = s_k + tau L_d, and the discrete Legendre
-// transforms p_k = -tau dL_d/dq_k / (1 + tau dL_d/ds_k), p_{k+1} = tau dL_d/dq_{k+1} /
-// (1 - tau dL_d/ds_{k+1}) (doc/theory.md, Errata item 3; doc/variational.md). The n + 1 equations for
-// (q_{k+1}, s_{k+1}) are solved by Newton's method (detail/newton.hpp, detail/lagrangian_cvi2.hpp).
-// For L = m|v|^2/2 - V - F they are those of the separable cvi2, which remains the fast route for
-// that case (make_separable_hamiltonian, closed forms, no Newton).
-// Order and cost: order 2 in q, p and s (cvi<Table>: Table::order). Per stage: one Legendre
-// transform for the predictor (mass_matrix: 1 partials; else N_v + 1 partials and N_v hessians,
-// N_v = 1 for L quadratic in v), 1 value, then N Newton updates (typically 2 to 4) each costing
-// 2 values and 2 partials and either 2 hessians or 2(n + 1) more residuals (4(n + 1) values and
-// partials) for the difference Jacobian, plus one (n + 1) x (n + 1) LU solve; a last residual at
-// the solution. galerkin_cvi4 (order 4): 2n unknowns, per update 4 values and 4 partials, and 4
-// hessians or 16n more of each for the difference Jacobian, one 2n x 2n LU solve. Dense O(n^3)
-// solves: meant for small n (mechanical systems); for large n the difference Jacobian alone costs
-// O(n) evaluations of L per update.
-// Allocation: none per step after the first for any coordinate type (buffers kept by the
-// stepper); the odeint system function keeps its buffers per thread (allocated at a thread's
-// first call, again when the size changes), so one const system may be called from many
-// threads at once.
-// What it keeps: every step is a contact map (the pull-back of ds - p.dq is a multiple of it).
-// When not to use it: a separable H = |p|^2/(2m) + V + F (use make_separable_hamiltonian: cvi2's
-// closed forms are several times cheaper, chi is explicit); large n; steps with tau |dL/dz|/2
-// near 1.
-// Failure: step_error, the state unchanged, when the Legendre transform or the step's Newton
-// iteration meets a non-finite value, a singular Jacobian or does not converge, and when
-// 1 + (tau/2) dL/dz at the start or 1 - (tau/2) dL/dz at the end is not positive; parameter_error
-// for dt = 0 (no discrete velocity) besides the usual non-finite t and dt; the system function
-// throws step_error when v cannot be found from p.
-// References: Vermeeren, Bravetti, Seri, "Contact variational integrators", J. Phys. A 52 (2019)
-// (discrete Herglotz principle); Bravetti, Seri, Vermeeren, Zadra, "New directions for contact
-// integrators", GSI 2021, Proposition 1.
+// make_contact_lagrangian(L): a contact Lagrangian L(q, v, z, t) as a system for cvi2, cvi<Table>
+// and galerkin_cvi4, and as an odeint system on (q, p, s): v from p = dL/dv, then q' = v,
+// p' = dL/dq + p dL/dz, s' = L. L provides value(q, v, z, t) and partials(q, v, z, t, dq, dv)
+// (returning dL/dz), optionally hessian(q, v, z, t, H) and mass_matrix(M); all const.
+// Order and cost: cvi2 2 (cvi<Table>: Table::order), galerkin_cvi4 4; Newton on n + 1 or 2n
+// unknowns, a dense LU per update, Jacobians from hessian or differences: meant for small n. No
+// allocation per step; a const system may be called from many threads at once. Exactly contact.
+// When not to use it: H = |p|^2/(2m) + V + F (make_separable_hamiltonian: closed forms, several
+// times cheaper); large n; tau |dL/dz|/2 near 1. Failure: step_error (Newton, the Legendre
+// transform), parameter_error (also dt = 0); state unchanged.
+// Details: doc/variational.md#any-contact-lagrangian-make_contact_lagrangian, doc/concepts.md.
+// References: Vermeeren, Bravetti, Seri, J. Phys. A 52 (2019); Bravetti et al., GSI 2021, Prop. 1.
 #ifndef ODEINT_CONTACT_CONTACT_LAGRANGIAN_HPP
 #define ODEINT_CONTACT_CONTACT_LAGRANGIAN_HPP
 

@@ -1,64 +1,18 @@
 // SPDX-License-Identifier: BSL-1.0
 // odeint_contact/cvi2.hpp
 //
-// cvi2 and cvi<Table>: contact variational integrators (CVI) for separable contact Hamiltonians
-// H = |p|^2/(2m) + V(q,t) + F(s,t), as odeint Steppers.
-//
-// What it does: one cvi2 step of size tau from (q_k, p_k, s_k, t_k) is the discrete Herglotz
-// principle s_{k+1} - s_k = tau L_k for the trapezoidal discrete Lagrangian
-//     L_k = (m/2)|Delta/tau|^2 - (V(q_k,t_k) + V(q_{k+1},t_{k+1}))/2 - (F(s_k,t_k) + F(s_{k+1},t_{k+1}))/2,
-// Delta = q_{k+1} - q_k, t_{k+1} = t_k + tau, with the momenta of the discrete Legendre transforms
-// p_k = -tau dL_k/dq_k / (1 + tau dL_k/ds_k) and p_{k+1} = tau dL_k/dq_{k+1} / (1 - tau dL_k/ds_{k+1})
-// (doc/variational.md; doc/theory.md, Errata item 3). Solved for the new point, with h = tau/2
-// and the discrete momentum pi = m Delta/tau:
-//     pi        = (1 - h F_s(s_k,t_k)) p_k - h grad V(q_k,t_k)
-//     q_{k+1}   = q_k + tau pi/m
-//     s_{k+1} + h F(s_{k+1},t_{k+1}) = r := s_k + tau [|pi|^2/(2m) - (V_k + V_{k+1})/2 - F(s_k,t_k)/2]
-//     p_{k+1}   = (pi - h grad V(q_{k+1},t_{k+1})) / (1 + h F_s(s_{k+1},t_{k+1}))
-// The scalar equation for s_{k+1} is solved by the action term (action.hpp, solve_implicit): in
-// closed form for linear_action and quadratic_action. cvi<Table> is the symmetric composition
-// cvi2(g_1 dt) ... cvi2(g_m dt) with the weights of Table (composition_tables.hpp); stage i runs
-// from t + (g_1 + ... + g_{i-1}) dt to t + (g_1 + ... + g_i) dt.
-// Order and cost: cvi2 has order 2 in q, p and s, also for time-dependent V and F; cvi<Table> has
-// Table::order. A stage needs V and grad V at both of its ends; the end of one stage is the start
-// of the next, so a step of m stages evaluates them m + 1 times (m + 1 calls of
-// value_and_gradient when the potential has it). Per stage also one flow of T (in the pass that
-// forms pi), one F, one dF/ds and one solve_implicit (which also supplies 1 + h F_s at the
-// root). On large states a plain step streams 12 arrays of the size of q (10 with a carried
-// sample; doc/methods.md). A plain cvi2 step (one stage, no carried sample) with a potential
-// that has value_and_kick and an action affine in s (linear_action, affine_action) calls
-// value_and_kick twice instead, for pi and for p_{k+1} = pi/b - (h/b) grad V_{k+1} with
-// b = 1 + h F_s taken before s_{k+1} (F_s does not depend on s), and streams 9 arrays.
-// cvi<Table> of more stages and the step with a carried sample keep value_and_gradient: the
-// stages share grad V at their boundaries, and the sample must hold it.
-// What it keeps: nothing between steps: plain do_step is always a fresh stepper's step. To save
-// the evaluation at the start of each step in a run, carry the sample (V and grad V at the
-// current q and t) yourself, as odeint's FSAL steppers carry dx/dt:
-//     cvi2<state>::sample_type v;
-//     stepper.initialize(H, x, t, v);           // V and grad V at (x.q, t)
-//     stepper.do_step(H, x, v, t, dt);          // uses v, leaves it at (x.q, t + dt)
-// Then a step costs m evaluations. The caller keeps v with its state: after changing x, t or
-// the potential, call initialize again. odeint's integrate functions call the plain do_step.
-// No heap allocation after the first step (after initialize for the sample).
-// Every step is exactly a contact map, with conformal factor per stage
-// (1 - h F_s(s_k,t_k)) / (1 + h F_s(s_{k+1},t_{k+1})); for F = gamma s that is
-// (1 - tau gamma/2)/(1 + tau gamma/2), the (1,1) Pade approximant of the exact e^{-gamma tau}.
-// The paper's printed equations (6)-(9) mix F(s_k) and the trapezoidal average; taken literally
-// they are first order in s and not contact (Errata item 3).
-// When not to use it: a kinetic term other than quadratic_kinetic (it does not compile; use chi);
-// steps with tau |F_s| / 2 near 1, where the Pade factor above is a poor copy of e^{-F_s tau}.
-// Failure: do_step throws parameter_error for a non-finite t, dt or t + dt and for q and p of
-// different lengths, and step_error with the
-// values when a discrete Legendre transform is singular or reverses p, i.e. unless
-// 1 - h F_s(s_k,t_k) > 0 and 1 + h F_s(s_{k+1},t_{k+1}) > 0 (linear F: tau >= 2/|f|), and when
-// s + h F(s, t_{k+1}) = r has no root on the branch that continues s = r from h = 0 (quadratic F:
-// 1 + tau gamma r <= 0). The state (and a carried sample) is then unchanged.
-// A contact Lagrangian L(q, v, z, t) made by make_contact_lagrangian (contact_lagrangian.hpp) is
-// accepted too: the step is then the general one (detail/lagrangian_cvi2.hpp, Newton on n + 1
-// unknowns); what is said above of V, F and the carried sample is about separable Hamiltonians.
-// References: Vermeeren, Bravetti, Seri, "Contact variational integrators", J. Phys. A 52 (2019);
-// Bravetti, Seri, Zadra, "New directions for contact integrators", GSI 2021; Yoshida, Phys.
-// Lett. A 150 (1990) 262 for the compositions.
+// cvi2 and cvi<Table>: contact variational integrators (CVI), odeint Steppers, for a separable
+// H = |p|^2/(2m) + V(q,t) + F(s,t) or a contact Lagrangian (contact_lagrangian.hpp). A cvi2 step is
+// the discrete Herglotz principle for the trapezoidal discrete Lagrangian: explicit in q and p, one
+// scalar equation for s (the action's solve_implicit); cvi<Table> composes it with a table.
+// Order and cost: 2 (cvi<Table>: Table::order) in q, p and s; m + 1 of V and dV/dq for m stages, m
+// when the caller carries the sample (initialize, then do_step(H, x, sample, t, dt)); m flows of T
+// and m implicit solves. Exactly contact, factor (1 - hF_s)/(1 + hF_s) per stage.
+// When not to use it: a kinetic part other than quadratic_kinetic (use chi); tau |F_s|/2 near 1.
+// Failure: parameter_error; step_error (a Legendre transform singular, no root on the branch); the
+// state (and a carried sample) unchanged. Details: doc/variational.md (the scheme, the paper's
+// eqs. (6)-(9) corrected, failures), doc/methods.md. References: Vermeeren, Bravetti, Seri,
+// J. Phys. A 52 (2019); Bravetti, Seri, Vermeeren, Zadra, GSI 2021; Yoshida, PLA 150 (1990) 262.
 #ifndef ODEINT_CONTACT_CVI2_HPP
 #define ODEINT_CONTACT_CVI2_HPP
 
@@ -330,8 +284,8 @@ public:
         // The caller's own `out` of an out-of-place step on fixed-size q and p is the one result
         // the engine does not protect (composition.hpp): the stage ends in the step's buffers
         // then, and is copied out once nothing can fail. The stage's body is written once for
-        // both destinations: a lambda called for each was left out of line (a third more
-        // instructions per step on small states).
+        // both destinations: a lambda called for each was left out of line, which costs on
+        // small states (doc/performance.md).
         constexpr bool same_types = has_state_parts_v<State, StateOut>;
         const bool to_out = (stages == 1 || last) && out_is_protected<State>(in, out);
         if ((stages == 1 || last) && !to_out) {

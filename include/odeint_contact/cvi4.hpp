@@ -1,22 +1,14 @@
 // SPDX-License-Identifier: BSL-1.0
 // odeint_contact/cvi4.hpp
 //
-// cvi4: fourth-order contact variational integrator for H = |p|^2/(2m) + V(q,t) + F(s,t).
-//
-// What it does: the triple jump of cvi2 (x1 = 1/(2 - 2^{1/3})), the symmetric composition of the
-// cvi2 step with the weights of tables::triple_jump4 (composition_tables.hpp); the same as
-// cvi<tables::triple_jump4, ...>. Each stage advances time by its own fraction of tau.
-// Order and cost: order 4 in q, p and s. 4 evaluations of V and dV/dq per plain do_step, 3 with
-// the carried sample (V and dV/dq are shared at stage boundaries; see cvi2.hpp), 3 flows of T
-// and 3 implicit action solves.
-// What it keeps: nothing between steps unless the caller carries the sample (see cvi2.hpp).
-// Every step is exactly a contact map, the product of its stages' factors.
-// When not to use it: a kinetic term other than quadratic_kinetic (use chi4); the middle stage
-// runs backwards (-1.70 tau), and its Pade factor (1 - h F_s)/(1 + h F_s) must stay positive
-// there too.
-// Failure: as cvi2 (cvi2.hpp): step_error with the state unchanged.
-// References: Vermeeren, Bravetti, Seri, J. Phys. A 52 (2019); Yoshida, Phys. Lett. A 150 (1990)
-// 262.
+// cvi4: fourth-order contact variational integrator for H = |p|^2/(2m) + V(q,t) + F(s,t): the
+// triple jump of the cvi2 step, cvi<tables::triple_jump4> (x1 = 1/(2 - 2^{1/3}), x0 = -1.70).
+// Order and cost: 4 in q, p and s; per plain do_step 4 of V and dV/dq, 3 with the carried sample
+// (see cvi2.hpp), 3 flows of T and 3 implicit action solves. Exactly contact.
+// When not to use it: a kinetic part other than quadratic_kinetic (use chi4); the middle stage
+// runs backwards, and its factor (1 - h F_s)/(1 + h F_s) must stay positive there too.
+// Failure: as cvi2. References: Vermeeren, Bravetti, Seri, J. Phys. A 52 (2019); Yoshida, Phys.
+// Lett. A 150 (1990) 262.
 #ifndef ODEINT_CONTACT_CVI4_HPP
 #define ODEINT_CONTACT_CVI4_HPP
 

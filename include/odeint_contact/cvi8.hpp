@@ -1,21 +1,14 @@
 // SPDX-License-Identifier: BSL-1.0
 // odeint_contact/cvi8.hpp
 //
-// cvi8: eighth-order contact variational integrator for H = |p|^2/(2m) + V(q,t) + F(s,t).
-//
-// What it does: Yoshida's solution D applied to cvi2, the symmetric composition of the cvi2 step
-// with the weights of tables::yoshida8 (composition_tables.hpp); the same as
-// cvi<tables::yoshida8, ...>. Each stage advances time by its own fraction of tau.
-// Order and cost: order 8 in q, p and s. 16 evaluations of V and dV/dq per plain do_step, 15
-// with the carried sample (see cvi2.hpp), 15 flows of T and 15 implicit action solves. 50-digit
-// weights.
-// What it keeps: nothing between steps unless the caller carries the sample (see cvi2.hpp).
-// Every step is exactly a contact map, the product of its stages' factors.
-// When not to use it: a kinetic term other than quadratic_kinetic (use chi8); stages near -2 tau
+// cvi8: eighth-order contact variational integrator for H = |p|^2/(2m) + V(q,t) + F(s,t): Yoshida's
+// solution D of the cvi2 step, cvi<tables::yoshida8>.
+// Order and cost: 8 in q, p and s; per plain do_step 16 of V and dV/dq, 15 with the carried sample
+// (see cvi2.hpp), 15 flows of T and 15 implicit action solves; 50-digit weights. Exactly contact.
+// When not to use it: a kinetic part other than quadratic_kinetic (use chi8); stages near -2 tau
 // make the error constant large (cvi<tables::kahan_li8> is cheaper at equal accuracy).
-// Failure: as cvi2 (cvi2.hpp): step_error with the state unchanged.
-// References: Vermeeren, Bravetti, Seri, J. Phys. A 52 (2019); Yoshida, Phys. Lett. A 150 (1990)
-// 262, solution D.
+// Failure: as cvi2. References: Vermeeren, Bravetti, Seri, J. Phys. A 52 (2019); Yoshida, Phys.
+// Lett. A 150 (1990) 262, solution D.
 #ifndef ODEINT_CONTACT_CVI8_HPP
 #define ODEINT_CONTACT_CVI8_HPP
 

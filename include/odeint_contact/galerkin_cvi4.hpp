@@ -2,82 +2,18 @@
 // odeint_contact/galerkin_cvi4.hpp
 //
 // galerkin_cvi4: the fourth-order Galerkin contact variational integrator of "New directions for
-// contact integrators" (its refs. [6, 14]) for separable contact Hamiltonians
-// H = |p|^2/(2m) + V(q,t) + F(s,t), as an odeint Stepper.
-//
-// The method. L(q, v, z, t) = m|v|^2/2 - V(q,t) - F(z,t). One step from (q_k, p_k, s_k) at t_k
-// with step tau, t_m = t_k + tau/2, t_1 = t_k + tau, mu = m/tau:
-//  1. q(t) is the quadratic through q_k (t_k), an interior node b (t_m) and q_{k+1} (t_1); its
-//     velocities at the nodes are v_0 = (-3q_k + 4b - q_{k+1})/tau, v_m = (q_{k+1} - q_k)/tau,
-//     v_1 = (q_k - 4b + 3q_{k+1})/tau.
-//  2. z' = L(q(t), q'(t), z, t), z(t_k) = s_k, by one classical RK4 step whose stages sit on the
-//     nodes:  k_1 = L(q_k, v_0, z_0, t_k),        z_0 = s_k,
-//             k_2 = L(b, v_m, z_a, t_m),          z_a = z_0 + (tau/2) k_1,
-//             k_3 = L(b, v_m, z_b, t_m),          z_b = z_0 + (tau/2) k_2,
-//             k_4 = L(q_{k+1}, v_1, z_c, t_1),    z_c = z_0 + tau k_3,
-//             z_1 = z_0 + (tau/6)(k_1 + 2k_2 + 2k_3 + k_4).
-//  3. b* solves dz_1/db = 0;  4. q_{k+1} solves dz_1/dq_k + p_k dz_1/ds_k = 0 (at b = b*);
-//     p_{k+1} = dz_1/dq_{k+1}, s_{k+1} = z_1(b*). (Since dz_1/db = 0, partials at fixed b are
-//     the total derivatives of the discrete Lagrangian z_1(b*) - s_k: these are the discrete
-//     Herglotz equations of doc/theory.md, Errata item 3, with tau L_d = z_1 - s_k.)
-// Derivatives of z_1. With f_i = dF/ds at the stage points (z_0, t_k), (z_a, t_m), (z_b, t_m),
-// (z_c, t_1), the sensitivity of z_1 to the direct dependence of k_i on q (through L) is
-//     c_4 = tau/6,  c_3 = tau/3 - tau f_4 c_4,  c_2 = tau/3 - (tau/2) f_3 c_3,
-//     c_1 = tau/6 - (tau/2) f_2 c_2,   and  w = dz_1/ds_k = 1 - (f_1 c_1 + f_2 c_2 + f_3 c_3 + f_4 c_4)
-// (the adjoint of the RK4 step; for F = gamma s, w is the RK4 polynomial of e^{-gamma tau}). So,
-// with g_0, g_b, g_1 = grad V at (q_k, t_k), (b, t_m), (q_{k+1}, t_1):
-//     R_b := dz_1/db = 4 mu (c_1 v_0 - c_4 v_1) - (c_2 + c_3) g_b                          = 0
-//     R_q := dz_1/dq_k + p_k w = -c_1 (3 mu v_0 + g_0) - (c_2 + c_3) mu v_m + c_4 mu v_1 + p_k w = 0
-//     p_{k+1} = dz_1/dq_{k+1} = -c_1 mu v_0 + (c_2 + c_3) mu v_m + c_4 (3 mu v_1 - g_1)
-//     s_{k+1} = z_1.
-// For F = 0 these give b = (q_k + q_{k+1})/2 + tau^2 g_b/(8m) and a Lobatto IIIA-IIIB-like
-// scheme with Simpson's weights. The 2n equations (R_b, R_q) for (b, q_{k+1}) are solved by
-// Newton's method (detail/newton.hpp) with the exact Jacobian: the identity blocks from the
-// velocities, -(c_2 + c_3) times the Hessian of V at b, and rank-one terms from the dependence of
-// c_i and w on (b, q_{k+1}) through f_i, whose derivatives d f_i = F_ss(z_i) d z_i need d^2F/ds^2
-// and the forward sensitivities of z_a, z_b, z_c. The unknowns Newton works on are the
-// displacements b - q_k and q_{k+1} - q_k: the node velocities are then formed without
-// cancellation (from positions, eps |q| / tau of rounding would reach p_{k+1}, and grow without
-// bound as tau -> 0), and the tolerance is relative to the step's displacement. The predictor is
-// explicit: q_{k+1} - q_k = tau (1 - tau f_1/2) p_k/m - tau^2 g_0/(2m) (cvi2's first line) and
-// b - q_k = (q_{k+1} - q_k)/2 + tau^2 (g_0 + f_1 p_k)/(8m), both O(tau^3) from the solution.
-// Order and cost: order 4 in q, p and s, also for time-dependent V and F. Per step, with N Newton
-// updates (N = 2 on the perturbed Kepler problem for tau <= 0.1, 3 or 4 at tau = 1): N + 3
-// evaluations of V and grad V (or calls of value_and_gradient): one at (q_k, t_k), N + 1 at
-// (b, t_m), one at (q_{k+1}, t_1); N Hessians of V at b; 1 + 2(N + 1) + 1 values of F,
-// 1 + 3(N + 1) of dF/ds, 3N of d^2F/ds^2. Without a Hessian, each of the N Jacobians takes
-// 2n gradients at b instead (a central difference of grad V, relative accuracy about eps^(2/3):
-// Newton then converges linearly at a rate of about eps^(2/3), i.e. in the same number of updates
-// in double, and to the same full precision, because the residual is exact). Dense LU of 2n x 2n
-// per update: meant for small n. No heap allocation after the first step (or a change of size).
-// Optional members used when present:
-//   potential.hessian(q, t, H)   writes d^2V/dq_i dq_j into H(i, j), H a hessian_matrix<Value>
-//                                (n x n, n = 1 for a scalar q; entries in plain numbers, for
-//                                Boost.Units the SI values, energy/length^2);
-//   action.second_derivative(s, t)  d^2F/ds^2 (linear_action and quadratic_action have it;
-//                                otherwise a central difference of derivative(), which again only
-//                                slows Newton's convergence, not its result).
-// What it keeps: every step is a contact map with conformal factor w = dz_1/ds_k (for
-// F = gamma s: 1 - x + x^2/2 - x^3/6 + x^4/24 with x = gamma tau, the degree-4 Taylor polynomial
-// of e^{-gamma tau}).
-// When not to use it: a kinetic term other than quadratic_kinetic (it does not compile; use
-// chi4); large n (dense 2n x 2n solves); where an explicit method of the same order is cheaper
-// per accuracy (the compositions chi4 ... chi8 on most problems; doc/variational.md has numbers).
-// Failure: do_step throws odeint_contact::step_error, state unchanged, when Newton's method does
-// not converge within its bound, meets a singular Jacobian or a non-finite residual, when the
-// discrete Legendre transform degenerates (w <= 0), or when the new state is not finite;
-// parameter_error for a non-finite t or dt, dt = 0, or q and p of different lengths.
-// Layout: the Newton iteration runs on plain numbers (the raw values of q, p and s, SI values for
-// Boost.Units, an Eigen object's elements in storage order): dense linear algebra mixes the units
-// of b and q_{k+1} with those of the residual.
-// States and units are met only at the calls of V, F and their derivatives and at the output.
-// A contact Lagrangian L(q, v, z, t) made by make_contact_lagrangian (contact_lagrangian.hpp) is
-// accepted too: the same construction with L (detail/lagrangian_galerkin.hpp), its Newton Jacobian
-// exact from the Lagrangian's hessian, else by central differences of the 2n residuals.
-// References: Bravetti, Seri, Vermeeren, Zadra, "New directions for contact integrators", GSI
-// 2021; Vermeeren, Bravetti, Seri, "Contact variational integrators", J. Phys. A 52 (2019);
-// Marsden, West, "Discrete mechanics and variational integrators", Acta Numerica (2001) for
-// Galerkin discrete Lagrangians.
+// contact integrators", an odeint Stepper, for a separable H = |p|^2/(2m) + V(q,t) + F(s,t) or a
+// contact Lagrangian (contact_lagrangian.hpp): q(t) quadratic through q_k, a midpoint node b and
+// q_{k+1}, the action by one RK4 step of Herglotz's equation, (b, q_{k+1}) by Newton's method.
+// Order and cost: 4 in q, p and s; per step N + 3 of V and dV/dq and N Hessians (potential.hessian,
+// else 2n more gradients each) for N = 2 to 4 Newton updates, a dense 2n x 2n LU per update. Every
+// step is a contact map (for F = gamma s, factor the degree-4 Taylor polynomial of e^{-gamma tau}).
+// When not to use it: a kinetic part other than quadratic_kinetic (use chi4); large n; for speed.
+// Failure: step_error (Newton fails, Legendre transform degenerates, non-finite state) or
+// parameter_error (also dt = 0, q and p of different lengths); the state unchanged.
+// Details: doc/variational.md#the-fourth-order-galerkin-integrator-galerkin_cvi4, doc/methods.md.
+// References: Bravetti et al., GSI 2021; Vermeeren, Bravetti, Seri, J. Phys. A 52 (2019); Marsden,
+// West, Acta Numerica (2001).
 #ifndef ODEINT_CONTACT_GALERKIN_CVI4_HPP
 #define ODEINT_CONTACT_GALERKIN_CVI4_HPP
 

@@ -1,26 +1,12 @@
 // SPDX-License-Identifier: BSL-1.0
 // odeint_contact/kinetic.hpp
 //
-// Kinetic parts T(p) of a separable contact Hamiltonian H = T(p) + V(q,t) + F(s,t).
-//
-// The kinetic concept (for a user type K, momenta p, buffer dTdp of the derivative's q type):
-//   k.value(p)           T(p), an energy
-//   k.gradient(p, dTdp)  writes dT/dp (a velocity) into dTdp
-// The contact flow of T is then exact: q += tau dT/dp, s += tau (p . dT/dp - T), p unchanged.
-// Optionally, the whole flow in one call:
-//   k.flow(q, p, tau, q_out)  writes q_out = q + tau dT/dp (q_out may be q itself) and returns
-//                        tau (p . dT/dp - T), the change of s (an action)
-//   k.flow(algebra, q, p, tau, q_out), k.gradient(algebra, p, dTdp)
-//                        the same, with the element-wise pass through the stepper's algebra
-//                        (called as algebra.for_eachN on components): the steppers, and the
-//                        system function with its algebra (separable_hamiltonian.hpp), pass it
-//                        when the part has this form
-// The contact steppers use flow when present, and otherwise call gradient into a buffer, add it
-// to q and form tau (dot(p, dTdp) - value(p)). A kinetic part that knows its flow in closed form
-// saves that buffer, a pass over p and a dot product, and can keep tau and its constants off the
-// path from p to q and s.
-//
-// quadratic_kinetic<Mass>{m} is T = |p|^2 / (2m). Mass may be a number or a Boost.Units mass.
+// Kinetic parts T(p) of a separable contact Hamiltonian H = T(p) + V(q,t) + F(s,t);
+// quadratic_kinetic<Mass>{m} is T = |p|^2/(2m), Mass a number or a Boost.Units mass.
+// The kinetic concept: value(p) and gradient(p, dTdp); the contact flow of T is then exact,
+// q += tau dT/dp, s += tau (p . dT/dp - T), p unchanged. Optionally the whole flow in one call,
+// flow(q, p, tau, q_out) (writes q + tau dT/dp, returns the change of s), and forms taking the
+// stepper's algebra: they save a buffer, a pass over p and a dot product (doc/concepts.md).
 #ifndef ODEINT_CONTACT_KINETIC_HPP
 #define ODEINT_CONTACT_KINETIC_HPP
 

@@ -1,39 +1,18 @@
 // SPDX-License-Identifier: BSL-1.0
 // odeint_contact/mpi.hpp
 //
-// MPI support: odeint's mpi_state<Inner> (each rank holds its slice of q and p; Boost.MPI) as the
-// q and p of a contact_state, e.g.
-//     contact_state<odeint::mpi_state<std::vector<double>>, odeint::mpi_state<std::vector<double>>, double>
-// with s a plain number replicated on every rank. Fill q and p with odeint::split (rank 0's
-// vector, scattered in contiguous slices) and gather them with odeint::unsplit. Every contact
-// stepper but galerkin_cvi4 (a dense Newton solve over the whole state), and odeint's own
-// steppers, then do their element-wise work on the local slices through odeint's
-// mpi_nested_algebra; this header adds the library's sums (|p|^2, p . dT/dp, T) over all ranks.
-// The user's potential receives the local slices: value(q, t) returns the global V (sum its local
-// part with all_reduce_sum below), gradient(q, t, dVdq) writes the local slice of dV/dq (halo
-// exchange with the neighbouring ranks where sites couple across a slice boundary).
-// Cost: one collective per sum (an all-gather of one number per rank), i.e. one or two per flow
-// of T, plus the potential's own.
-// What is kept: every rank holds the same s, bit for bit, after any number of steps: a sum over
-// ranks is formed by gathering the ranks' partial sums on every rank and adding them in rank
-// order, so every rank adds the same numbers in the same order, whatever algorithm the MPI
-// library uses for its reductions. A run on one rank equals the std::vector run bit for bit; on
-// several ranks q and p stay bit for bit where no sum feeds back into them, and everything equals
-// the serial run up to the order of the sums' additions.
-// Failure: the library's checks depend on replicated numbers only (s, t, dt, and the global T and
-// V that enter s), so when a step fails it throws the same exception on every rank, each rank
-// restores its slice, and the ranks stay in step. A user's part that throws must do so on every
-// rank alike (decide from global values); one that throws on some ranks only leaves the others
-// waiting in the next collective: call comm.abort() there instead. q and p must be split alike on
-// every rank (odeint::split does so): an mpi_state has no size(), and the library does not check
-// the slices' lengths.
-// When not to use it: for small slices. A step's messages take microseconds each on one node,
-// its arithmetic about 15 ns per site: below ~1e4 sites per rank the messages are a noticeable
-// part of a step, below ~1e3 they dominate (doc/mpi.md). The states must use the world
-// communicator: odeint's scratch states (and the
-// library's) are default-constructed mpi_states, on MPI_COMM_WORLD.
-// Not included by odeint_contact.hpp; link Boost.MPI and MPI (CMake: Boost::mpi, MPI::MPI_CXX).
-// doc/mpi.md runs the distributed example on a cluster.
+// MPI support: odeint's mpi_state<Inner> (each rank holds a slice; Boost.MPI) as q and p of a
+// contact_state, s a number replicated on every rank; odeint::split and unsplit scatter and gather.
+// Every contact stepper but galerkin_cvi4 works on the local slices through mpi_nested_algebra;
+// this header adds the library's sums over all ranks, and all_reduce_sum for a potential's global
+// V.
+// Cost: one collective per sum (one or two per flow of T), plus the potential's halo exchange.
+// Kept: every rank holds the same s bit for bit (partial sums added in rank order); one rank equals
+// the std::vector run bit for bit.
+// When not to use it: small slices (below ~1e4 sites per rank the messages show, below ~1e3 they
+// dominate). Failure: the same exception on every rank, each restoring its slice; a user's part
+// must throw on all ranks alike (else comm.abort()). States on MPI_COMM_WORLD; the slices' lengths
+// are not checked. Not in odeint_contact.hpp; link Boost::mpi, MPI::MPI_CXX. Details: doc/mpi.md.
 #ifndef ODEINT_CONTACT_MPI_HPP
 #define ODEINT_CONTACT_MPI_HPP
 

@@ -1,20 +1,16 @@
 // SPDX-License-Identifier: BSL-1.0
 // odeint_contact/openmp.hpp
 //
-// OpenMP support: odeint's openmp_state<T> (a vector of chunks, one per thread) as the q and p of
-// a contact_state, e.g. contact_state<odeint::openmp_state<double>>. Every contact stepper and
-// odeint's own steppers then run their element-wise work through odeint's openmp_nested_algebra,
-// one chunk per thread; this header adds the library's sums (|p|^2, p . dT/dp) over the chunks
-// in parallel. Compile with -fopenmp (CMake: OpenMP::OpenMP_CXX); without it everything runs
-// serially and gives the same numbers.
-// What is kept: the result of every sum is independent of the number of threads and of the
-// schedule: the chunks' partial sums are added in chunk order, so a run equals the serial run of
-// the same openmp_state bit for bit, and a std::vector run up to the order of the reductions
-// (element-wise work is identical).
-// When not to use it: small systems (below ~1e4 elements per thread the fork/join of each
-// algebra call costs more than it saves). The user's potential receives the openmp_state and
-// parallelises its own loops.
-// Not included by odeint_contact.hpp.
+// OpenMP support: odeint's openmp_state<T> (a vector of chunks, one per thread) as q and p of a
+// contact_state, e.g. contact_state<odeint::openmp_state<double>>. Every contact stepper and
+// odeint's own steppers run their element-wise work through openmp_nested_algebra; this header
+// adds the library's sums over the chunks. Compile with -fopenmp (CMake: OpenMP::OpenMP_CXX);
+// without it everything runs serially with the same numbers.
+// Kept: sums are added in chunk order, so a run equals the serial run of the same openmp_state bit
+// for bit whatever the threads, and a std::vector run up to the order of the reductions.
+// When not to use it: below ~1e4 elements per thread the fork/join of each pass costs more than it
+// saves. The user's potential receives the openmp_state and parallelises its own loops.
+// Not included by odeint_contact.hpp. Measurements: doc/performance.md.
 #ifndef ODEINT_CONTACT_OPENMP_HPP
 #define ODEINT_CONTACT_OPENMP_HPP
 

@@ -1,32 +1,16 @@
 // SPDX-License-Identifier: BSL-1.0
 // odeint_contact/separable_hamiltonian.hpp
 //
-// make_separable_hamiltonian(kinetic, potential, action) builds H(q,p,s,t) = T(p) + V(q,t) + F(s,t).
-// The result is both what the contact steppers split into exact flows and an ordinary odeint
-// system: H(x, dxdt, t) evaluates the contact vector field (paper eq. 2)
-//   dq/dt = dT/dp,   dp/dt = -dV/dq - p dF/ds,   ds/dt = p . dT/dp - H,
-// so the same object drives runge_kutta4 or runge_kutta_dopri5. H.value(x, t) is H itself.
-// The chi steppers step it as make_split_hamiltonian(kinetic_piece(T), potential_piece(V),
-// action_piece(F)) (H.pieces(), split_hamiltonian.hpp); the cvi steppers use the parts directly.
-//
-// The potential concept (for a user type V):
-//   v.value(q, t)            V(q,t), an energy
-//   v.gradient(q, t, dVdq)   writes dV/dq (a force) into dVdq, the derivative's p type
-// Optionally, both at once:
-//   v.value_and_gradient(q, t, dVdq)   writes dV/dq into dVdq and returns V(q,t)
-// The system function and the steppers need V and dV/dq at the same (q,t) and call it instead of
-// gradient then value when it is present. Potentials whose value and gradient share work (a pair
-// potential's distances: each square root serves both V and dV/dq) then do that work once.
-// Optionally, the kick of p too:
-//   v.value_and_kick(q, t, a, b, p_in, p_out)   writes p_out = a p_in - b dV/dq(q,t) and returns
-//                            V(q,t); a is a number (the stepper's Value), b a time (the stepper's
-//                            Time: b dV/dq is a momentum), p_out may be the same object as p_in
-// chi<Table> and the plain do_step of cvi2 call it instead of value_and_gradient when the action
-// part is affine in s (action.hpp: linear_action, affine_action): the gradient is then used where
-// it is computed, with no buffer for it, and a step on a large state streams fewer arrays (chi2
-// 9 instead of 11, cvi2 9 instead of 12; doc/methods.md). It must agree with value and gradient;
-// the steppers read q and p_in in it and nothing else of the state.
-// See kinetic.hpp and action.hpp for the other two parts.
+// make_separable_hamiltonian(kinetic, potential, action): H(q,p,s,t) = T(p) + V(q,t) + F(s,t), what
+// the contact steppers step (chi as kinetic_piece, potential_piece and action_piece, see
+// split_hamiltonian.hpp; cvi through its parts) and an odeint system: H(x, dxdt, t) is the contact
+// vector field dq/dt = dT/dp, dp/dt = -dV/dq - p dF/ds, ds/dt = p . dT/dp - H, and H.value(x, t) is
+// H.
+// The potential concept: value(q, t) and gradient(q, t, dVdq); optionally value_and_gradient(q, t,
+// dVdq) (V and dV/dq sharing work) and value_and_kick(q, t, a, b, p_in, p_out) (p_out = a p_in - b
+// dV/dq, returning V: with an action affine in s the kick needs no gradient buffer and a step on a
+// large state streams fewer arrays), hessian for galerkin_cvi4: doc/concepts.md#potential-vq-t.
+// Kinetic and action parts: kinetic.hpp, action.hpp. Cost of each stepper: doc/methods.md.
 #ifndef ODEINT_CONTACT_SEPARABLE_HAMILTONIAN_HPP
 #define ODEINT_CONTACT_SEPARABLE_HAMILTONIAN_HPP
 

@@ -1,103 +1,19 @@
 // SPDX-License-Identifier: BSL-1.0
 // odeint_contact/split_hamiltonian.hpp
 //
-// make_split_hamiltonian(phi_1, ..., phi_n), n >= 2: a contact Hamiltonian H = phi_1 + ... + phi_n
-// given as a sum of pieces whose contact flows the user knows (the general contact Hamiltonian
-// integrator, Proposition 2 of "New directions for contact integrators"). chi2, chi4, chi6, chi8
-// and chi<Table> accept it: one stage of weight w is the symmetric splitting
-//     phi_1(w dt/2) ... phi_{n-1}(w dt/2) phi_n(w dt) phi_{n-1}(w dt/2) ... phi_1(w dt/2)
-// in the order given, every piece at the stage's midpoint time. It is also an odeint system:
-// H(x, dxdt, t) is the contact vector field (paper eq. 2) assembled from the pieces' partials,
-// and H.value(x, t) is the sum of their values.
-//
-// The piece concept (x a contact_state, t and dt of the stepper's time type):
-//   phi.flow(x, t, dt)        required: replaces x by the flow of phi's contact vector field
-//                             q' = dphi/dp, p' = -dphi/dq - p dphi/ds, s' = p . dphi/dp - phi
-//                             over dt with t frozen. May throw step_error when it does not
-//                             exist over dt.
-//   phi.flow(x, t, dt, work)  optional, preferred when present: the same, with work a scratch
-//                             state of the stepper's Deriv type, sized like x (no allocation)
-//   phi.flow(in, out, t, dt[, work])  optional: the same flow from `in` into another state
-//                             `out`, `in` not written; for the first piece and a dynamically
-//                             sized p, the steppers use it for a step's first flow when the step
-//                             does not run in place, instead of copying `in` into `out` first
-//                             (one pass less)
-//   phi.flow_with(algebra, x, t, dt, work), phi.flow_with(algebra, in, out, t, dt, work)
-//                             optional, preferred when present: the flows above with their
-//                             element-wise passes through the stepper's algebra (called as
-//                             algebra.for_eachN on components), so that a stepper's parallel
-//                             algebra reaches them (openmp.hpp); the library's pieces have them
-//   Piece::keeps_p            optional static constexpr bool: flow leaves p unchanged, and the
-//                             out-of-place flow need not write out.p (the steppers read p from
-//                             `in` until a flow changes it)
-//   phi.value(x, t)           phi(q,p,s,t)                 } only for H.value and H as an odeint
-//   phi.partials(x, t, dq, dp) writes dphi/dq into dq (the  } system; without them these fail
-//                             type of dxdt.p), dphi/dp into } with a static_assert naming the
-//                             dp (the type of dxdt.q), and  } missing member
-//                             returns dphi/ds
-//   Piece::autonomous         optional static constexpr bool: phi does not depend on t and flow
-//                             is its exact flow, so flows over a and b compose to one over a + b;
-//                             for the first piece, the steppers then fuse its half flows across
-//                             the stages of a composition (m + 1 flows for m stages, not 2m)
-//   Piece::check<State, Deriv, Time, Value, Flow>()  optional static constexpr bool: the
-//                             piece's own compile-time checks of what it holds (static_asserts
-//                             naming what is missing), for its flow (Flow true; Value the
-//                             stepper's) or for H as an odeint system (Flow false; Value the
-//                             plain value type of s); run after the check that flow, or before
-//                             the checks that value and partials, exist. The library's pieces
-//                             check their part with it
-// Optional properties that let the steppers do less work (the separable Hamiltonian's
-// optimisations, stated for any piece):
-//   Piece::keeps_q            static constexpr bool: flow leaves q unchanged
-//   phi.kick(q, t, g)         phi depends on q and t only: writes dphi/dq into g (the type of
-//                             dxdt.p) and returns phi; its flow is p -= dt g, s -= dt phi. When
-//                             the pieces between it and the middle piece keep q, both of its half
-//                             flows in a stage use one call of kick
-//   phi.scaling_flow(s, t, dt) flow leaves q unchanged and scales p: returns {s', p'/p}; as the
-//                             middle piece right after a kick piece, kick, scaling and kick are
-//                             one pass over p
-//   Piece::affine_in_s        static constexpr bool, with scaling_flow: p'/p does not depend on s
-//   phi.value_and_kick(q, t, a, b, p_in, p_out)   with kick: writes p_out = a p_in - b dphi/dq
-//                             (a the stepper's Value, b its Time; p_out may be p_in) and returns
-//                             phi; before an affine_in_s middle piece, kick, scaling and kick are
-//                             then this one call, with no buffer for dphi/dq
-// flow may be any symmetric (flow(-dt) inverts flow(dt)) contact map of order >= 2 for phi's
-// vector field instead of the exact flow: the composition keeps its order (doc/theory.md,
-// "Contact compositional integrators") and stays exactly contact.
-// Pieces the library provides (each holds its part, or refers to it when made with a reference
-// type, kinetic_piece<const T&>):
-//   kinetic_piece(T)      T(p), a kinetic part (kinetic.hpp); autonomous, keeps_p, flows out
-//                         of place
-//   potential_piece(V)    V(q,t), a potential (separable_hamiltonian.hpp); kick, and
-//                         value_and_kick when V has it
-//   action_piece(F)       F(s,t), an action term (action.hpp); scaling_flow, affine_in_s when F
-//                         declares it
-//   position_damping(f)   f(q,t) s, f written like a potential (value(q, t), gradient(q, t, g));
-//                         exact flow with q and t frozen: s <- e^{-f dt} s,
-//                         p <- e^{-f dt} (p - dt s grad f); keeps_q. Plain numbers only: with
-//                         Boost.Units grad f would need a type of its own.
-// make_split_hamiltonian(kinetic_piece(T), potential_piece(V), action_piece(F)) steps exactly as
-// make_separable_hamiltonian(T, V, F): the chi steppers step a separable Hamiltonian as these
-// three pieces (one base step), and its optimisations are the properties above.
-//
-// Order and cost: chi2 order 2 in q, p and s (also for time-dependent pieces), chi<Table>
-// Table::order, when each piece's flow is exact or symmetric of order >= 2. Per stage two half
-// flows of each of phi_1 .. phi_{n-1} and one flow of phi_n, less what the properties above
-// save. No heap allocation after the first step. The system function sums the pieces' partials
-// through one scratch state per thread, kept until the thread ends (no allocation after the first
-// call); it throws step_error where the field is not finite (odeint's steppers at a pole of p).
-// What it keeps: every step is exactly a contact map when every piece's flow is; its conformal
-// factor is the product of the pieces' factors (e^{-f dt} for position_damping).
-// When not to use it: H = T(p) + V(q,t) + F(s,t): make_separable_hamiltonian says the same more
-// briefly, and the cvi steppers take it too. A piece without a flow in closed form: a flow that
-// must be computed to tolerance costs more than an explicit Runge-Kutta step of H.
-// Failure: a piece's step_error reaches the caller with the stepper, t, dt, stage and piece
-// index in front of its message, and a non-finite new s is a step_error; the state given to
-// do_step is unchanged in both cases and for any other exception of a piece.
-// References: Bravetti, Seri, Zadra, "New directions for contact integrators" (GSI 2021);
-// Zadra, Bravetti, Seri, "Geometric numerical integration of Lienard systems via a contact
-// Hamiltonian approach" (arXiv 2005.03951); McLachlan, Quispel, "Splitting methods", Acta
-// Numerica 11 (2002).
+// make_split_hamiltonian(phi_1, ..., phi_n), n >= 2: H = phi_1 + ... + phi_n as pieces whose
+// contact flows the user knows (Proposition 2 of "New directions for contact integrators"). chi
+// steps it, a stage of weight w being phi_1(w dt/2) ... phi_n(w dt) ... phi_1(w dt/2) at the
+// stage's midpoint time; it is an odeint system too. Pieces provided: kinetic_piece,
+// potential_piece, action_piece (a separable H is stepped as these three), position_damping.
+// Order and cost: chi<Table>'s order when each flow is exact or symmetric of order >= 2; per stage
+// two half flows of phi_1 .. phi_{n-1} and one of phi_n, less what optional piece members save.
+// When not to use it: H = T + V + F (make_separable_hamiltonian is shorter, and cvi takes it); a
+// piece whose flow has no closed form (computing it costs more than a Runge-Kutta step of H).
+// Failure: a piece's step_error gets stepper, t, dt, stage and piece in front; state unchanged.
+// The piece concept: doc/concepts.md#split-hamiltonian-pieces-with-exact-flows; doc/theory.md.
+// References: Bravetti, Seri, Zadra, GSI 2021; Zadra, Bravetti, Seri, arXiv 2005.03951 (Lienard
+// systems); McLachlan, Quispel, "Splitting methods", Acta Numerica 11 (2002).
 #ifndef ODEINT_CONTACT_SPLIT_HAMILTONIAN_HPP
 #define ODEINT_CONTACT_SPLIT_HAMILTONIAN_HPP
 

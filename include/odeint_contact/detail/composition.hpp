@@ -268,8 +268,7 @@ protected:
                 // runs into the spare state and swaps the result in (O(1)), so nothing the caller
                 // holds is written before the step has succeeded, in place or out of place.
                 // Saving the input instead cost two more reads and two more writes of q and p
-                // per step: chi2 on the ring of 1e6 oscillators went from 1.14 to 1.58 times the
-                // hand-written loop.
+                // per step (bench/ring; doc/performance.md).
                 auto& next = m_spare.m_v;
                 run(system, in, next, t, dt, false, extra...);
                 using std::swap;

@@ -58,10 +58,8 @@ struct is_eigen_plain_dynamic<T, std::void_t<typename T::MapType, typename T::Co
     : std::bool_constant<default_kind<T>() == component_kind::eigen && (T::SizeAtCompileTime < 0)> {};
 
 // Elements per block: the operands of a fused op (up to 5 arrays, 5 KB) stay in the L1 cache
-// between the op's Eigen expressions. Much smaller blocks pay more per block (fixed blocks of 8
-// executed a quarter more instructions in cvi2); larger ones were slower at N = 1e6 (cvi2's kick
-// and drift over 5 arrays: blocks of 32-128 took 1.0-1.1 times a fused scalar loop, blocks of
-// 512-2048 1.2-1.4 times, whole objects 1.6 times; doc/methods.md).
+// between the op's Eigen expressions. Much smaller blocks pay more per block, larger ones were
+// slower at N = 1e6 (doc/performance.md, "Figures behind implementation choices").
 inline constexpr std::ptrdiff_t eigen_block_elements = 128;
 
 // The outer slices [first, first + count) of x (columns of a column-major matrix, rows of a
@@ -91,7 +89,7 @@ std::ptrdiff_t eigen_inner_size(const X& x) {
 // Each statement of an op is an Eigen expression, one vectorised loop: on whole objects an op
 // of several statements, or one with a sum (with_sum_of_squares, kick_drift), makes a pass over
 // memory per statement, where on blocks that stay in cache each array is read and written once,
-// as by range_algebra on a std::vector (bench/ring at N = 1e6, doc/methods.md). Element by
+// as by range_algebra on a std::vector (bench/ring at N = 1e6, doc/performance.md). Element by
 // element the operations are the same; a sum an op accumulates is formed block after block.
 // Small objects, fixed sizes, other types and operands of different layouts: the whole objects,
 // as vector_space_algebra.
@@ -190,8 +188,8 @@ using component_operations_t =
 
 // The helpers below are declared inline for the same inlining heuristics that odeint's own
 // algebras get by defining for_eachN inside the class. Without the keyword GCC 12 -O3 left
-// for_each_split of runge_kutta4's six-operand sum out of line: runge_kutta4 on the perturbed
-// Kepler problem took 159 ns per step instead of 100 (bench/table1).
+// for_each_split of runge_kutta4's six-operand sum out of line, and runge_kutta4 on perturbed
+// Kepler slowed down by half (bench/table1; doc/performance.md).
 template <std::size_t N, class Algebra, class... A>
 inline void call_for_each(Algebra& algebra, A&&... a) {
     static_assert(N >= 1 && N <= 15, "odeint algebras provide for_each1 ... for_each15");

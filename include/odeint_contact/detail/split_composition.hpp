@@ -346,8 +346,8 @@ struct assign_zero {
 // SSE3 vectorises that update of p and broadcasts the factor by loading the flow's whole result
 // {s', factor} from the stack as one 16-byte vector, right after the call has stored it there as
 // two 8-byte halves. A load that spans two stores cannot take its data from them (store-to-load
-// forwarding fails) and waits until both have reached the cache: about 10 ns of a 60 ns chi2
-// step on perturbed Kepler (doc/methods.md, "Kepler: split against separable"). An empty asm
+// forwarding fails) and waits until both have reached the cache, a large part of a chi2 step
+// on perturbed Kepler (doc/performance.md, "Small states"). An empty asm
 // that holds x in an SSE register makes the broadcast come from that register; it emits no
 // instruction. Clang keeps the result in registers without it.
 template <class T>
@@ -402,8 +402,7 @@ public:
         // starts as a copy of `in`. Stage 0 of such a step is an instantiation of its own, so
         // that the other stages and in-place steps carry no test of where p is. Only for
         // dynamically sized p: a fixed-size state is copied in a few instructions, and the
-        // second instantiation made GCC stop inlining the stages (perturbed Kepler, chi4 on
-        // std::array: 1054 -> 1158 instructions per step).
+        // second instantiation made GCC stop inlining the stages (doc/performance.md).
         constexpr bool first_out_of_place =
             kick != 0 && flows_out_of_place<pieces_type, StateIn, StateOut>::value &&
             boost::numeric::odeint::is_resizeable<std::decay_t<decltype(std::declval<StateOut&>().p)>>::value;
@@ -740,7 +739,7 @@ private:
     // (a vector pass would need a test that g and p do not overlap, which -O2's vectoriser
     // does not make) and the kinetic flow, whose q and p are members of one state and cannot
     // overlap, loaded p as one vector: a 16-byte load over two 8-byte stores, which
-    // store-to-load forwarding cannot serve (doc/methods.md, "Small states"). Resizeable
+    // store-to-load forwarding cannot serve (doc/performance.md, "Small states"). Resizeable
     // buffers stay members (no allocation per step), and so do large ones (no large frame).
     struct no_local_buffer {};
     static constexpr bool local_kick =
