@@ -21,6 +21,12 @@
 //                                            theta' and theta at t = 2 pi k, k < DOTS, chi2 at
 //                                            dt = pi/10, Omega = 1, a = mu = 0 (the notebook's
 //                                            phase space sections)
+//   spin_orbit_capture curves                the notebook's sections (lambda = 0.001 ... 0.2, its
+//                                            starting points): how far chi2's 600 section points
+//                                            lie from the set that rkf78 at 1e-13 traces, and
+//                                            from rkf78's own k-th section point
+//   spin_orbit_capture attractors            with the capture run's damping: where each method's
+//                                            section map ends, against rkf78 at 1e-13
 #include <cmath>
 #include <cstddef>
 #include <cstdio>
@@ -120,7 +126,159 @@ int notebook_sections(double e, double eps, double lambda, double p0, double q0,
 
 }  // namespace
 
+// The notebook's starting points (theta' at theta = 0, t = 0) for its four values of lambda.
+struct notebook_figure {
+    double lambda;
+    std::vector<double> starts;
+};
+const std::vector<notebook_figure>& notebook_figures() {
+    static const std::vector<notebook_figure> figures{
+        {0.001, {1.137, 1.121, 1.1209, 1.112, 1.0, 0.96, 0.91, 0.876375, 0.86}},
+        {0.01, {1.135, 1.1106, 0.98, 0.93, 0.9, 0.878, 0.86838, 0.845}},
+        {0.1, {1.029, 0.8, 0.82, 0.84, 0.9, 0.92, 0.79235, 0.773}},
+        {0.2, {0.917, 0.81, 0.795, 0.785, 0.765, 0.73, 0.7147, 0.7}},
+    };
+    return figures;
+}
+
+// The distance from x to the segment [a, b] in the (theta, theta') plane.
+double segment_distance(const section& x, const section& a, const section& b) {
+    const double ux = b.theta - a.theta, uy = b.rate - a.rate, vx = x.theta - a.theta, vy = x.rate - a.rate;
+    const double length2 = ux * ux + uy * uy;
+    const double u = length2 > 0 ? std::fmax(0.0, std::fmin(1.0, (ux * vx + uy * vy) / length2)) : 0.0;
+    return std::hypot(vx - u * ux, vy - u * uy);
+}
+
+// theta taken to [0, 2 pi): at t = 2 pi k the potential is 2 pi-periodic... in 2 theta, so the
+// section lives on the cylinder theta mod pi; mod 2 pi keeps both copies of each curve apart
+// as the notebook's figures draw them.
+section on_cylinder(section x) {
+    x.theta -= 2 * pi * std::floor(x.theta / (2 * pi));
+    return x;
+}
+
+// `count` sections of a fixed-step method with `steps` steps per orbit.
+template <class Stepper, class System>
+std::vector<section> sections_from(Stepper stepper, const System& H, state x, std::size_t steps,
+                                   std::size_t count) {
+    std::vector<section> out;
+    const double step = 2 * pi / double(steps);
+    std::size_t calls = 0;
+    odeint::integrate_n_steps(stepper, H, x, 0.0, step, (count - 1) * steps, [&](const state& y, double) {
+        if (calls++ % steps == 0) out.push_back({y.q, y.p});
+    });
+    return out;
+}
+
+// The largest distance from a method's section points to the curve the reference traces: for
+// each point, the distance to the chords from its nearest reference point to that point's two
+// nearest reference neighbours (on a smooth curve sampled densely these are the curve's
+// neighbours, and a chord is within spacing^2 x curvature of the curve; the reference has 10
+// times as many points as the method).
+double distance_to_curve(const std::vector<section>& ours, const std::vector<section>& reference) {
+    std::vector<section> cylinder;
+    for (const section& r : reference) cylinder.push_back(on_cylinder(r));
+    double largest = 0;
+    for (const section& x : ours) {
+        const section o = on_cylinder(x);
+        std::size_t near[3] = {0, 0, 0};
+        double d[3] = {INFINITY, INFINITY, INFINITY};
+        for (std::size_t j = 0; j < cylinder.size(); ++j) {
+            const double e = std::hypot(o.theta - cylinder[j].theta, o.rate - cylinder[j].rate);
+            for (int i = 0; i < 3; ++i)
+                if (e < d[i]) {
+                    for (int l = 2; l > i; --l) d[l] = d[l - 1], near[l] = near[l - 1];
+                    d[i] = e, near[i] = j;
+                    break;
+                }
+        }
+        largest = std::fmax(largest, std::fmin(segment_distance(o, cylinder[near[0]], cylinder[near[1]]),
+                                               segment_distance(o, cylinder[near[0]], cylinder[near[2]])));
+    }
+    return largest;
+}
+
+// The notebook's sections against rkf78 at 1e-13: how far each method's 600 points lie from the
+// reference's curve (6000 points), for chi2 at the notebook's step, chi2 at half of it and
+// chi<suzuki4> at it; and chi2's largest distance to the reference's own k-th point.
+int curves() {
+    const std::size_t shown = 600, traced = 6000;
+    std::printf("%-7s %-9s %-11s %-11s %-13s %s\n", "lambda", "theta'_0", "chi2 pi/10", "chi2 pi/20",
+                "suzuki4 pi/10", "chi2 pi/10, same k");
+    for (const notebook_figure& figure : notebook_figures()) {
+        spin_orbit::varying_inertia_parameters m{0.01, 0.0075, 1.0, figure.lambda, 0.0, 0.0};
+        const auto H = spin_orbit::varying_inertia(m);
+        for (double p0 : figure.starts) {
+            std::vector<double> times;
+            for (std::size_t k = 0; k < traced; ++k) times.push_back(2 * pi * double(k));
+            std::vector<section> reference;
+            pair y{0.0, p0};
+            odeint::integrate_times(odeint::make_controlled(1e-13, 1e-13, odeint::runge_kutta_fehlberg78<pair>()),
+                                    spin_orbit::varying_inertia_field(m), y, times.begin(), times.end(), dt,
+                                    [&](const pair& z, double) { reference.push_back({z[0], z[1]}); });
+            const state start{0.0, p0, 0.0};
+            const auto chi2 = sections_from(oc::chi2<state>(), H, start, per_orbit, shown);
+            const auto half = sections_from(oc::chi2<state>(), H, start, 2 * per_orbit, shown);
+            const auto suzuki4 = sections_from(oc::chi<oc::tables::suzuki4, state>(), H, start, per_orbit, shown);
+            double same_k = 0;
+            for (std::size_t k = 0; k < chi2.size(); ++k)
+                same_k = std::fmax(same_k, std::hypot(chi2[k].theta - reference[k].theta, chi2[k].rate - reference[k].rate));
+            std::printf("%-7g %-9g %-11.2e %-11.2e %-13.2e %.2e\n", figure.lambda, p0,
+                        distance_to_curve(chi2, reference), distance_to_curve(half, reference),
+                        distance_to_curve(suzuki4, reference), same_k);
+        }
+    }
+    return 0;
+}
+
+// With damping (a = -0.001, mu = 0.001, the capture run's) the section map contracts areas by
+// e^{2 pi a} per orbit and has attractors. From the capture run's start, for lambda = 1e-4 and
+// the notebook's four values, over 6000 orbits (37 relaxation times 1/|a|): each method's
+// resonance (the spin rate over the last 100 orbits, rounded to a half) and the distance of its
+// last section point from the reference's (theta mod pi: V depends on 2 theta, so theta and
+// theta + pi are the same orientation of the body).
+int attractors() {
+    const std::size_t count = 6000;
+    struct end_point {
+        section last;
+        double rate;
+    };
+    auto resonance = [](const std::vector<section>& s) {
+        return end_point{s.back(), (s.back().theta - s[s.size() - 101].theta) / (200 * pi)};
+    };
+    std::printf("%-7s %-22s %-22s %-22s %-22s %s\n", "lambda", "rkf78 1e-13: rate", "chi2 pi/10", "chi2 pi/20",
+                "suzuki4 pi/10", "rk4 pi/10");
+    for (double lambda : {1e-4, 0.001, 0.01, 0.1, 0.2}) {
+        spin_orbit::varying_inertia_parameters m{};
+        m.lambda = lambda;
+        const auto H = spin_orbit::varying_inertia(m);
+        std::vector<double> times;
+        for (std::size_t k = 0; k < count; ++k) times.push_back(2 * pi * double(k));
+        std::vector<section> traced;
+        pair y{2.7, 3.0};
+        odeint::integrate_times(odeint::make_controlled(1e-13, 1e-13, odeint::runge_kutta_fehlberg78<pair>()),
+                                spin_orbit::varying_inertia_field(m), y, times.begin(), times.end(), dt,
+                                [&](const pair& z, double) { traced.push_back({z[0], z[1]}); });
+        const end_point reference = resonance(traced);
+        auto run = [&](auto stepper, std::size_t steps) {
+            const end_point e = resonance(sections_from(stepper, H, state{2.7, 3.0, 0.0}, steps, count));
+            char text[64];
+            std::snprintf(text, sizeof text, "%.1f: %.2e", std::round(2 * e.rate) / 2,
+                          std::hypot(std::remainder(e.last.theta - reference.last.theta, pi),
+                                     e.last.rate - reference.last.rate));
+            return std::string(text);
+        };
+        std::printf("%-7g %-22.1f %-22s %-22s %-22s %s\n", lambda, std::round(2 * reference.rate) / 2,
+                    run(oc::chi2<state>(), per_orbit).c_str(), run(oc::chi2<state>(), 2 * per_orbit).c_str(),
+                    run(oc::chi<oc::tables::suzuki4, state>(), per_orbit).c_str(),
+                    run(odeint::runge_kutta4<state>(), per_orbit).c_str());
+    }
+    return 0;
+}
+
 int main(int argc, char** argv) {
+    if (argc == 2 && std::string(argv[1]) == "curves") return curves();
+    if (argc == 2 && std::string(argv[1]) == "attractors") return attractors();
     if (argc == 4 && std::string(argv[1]) == "trajectory")
         return trajectory(std::atof(argv[2]), std::size_t(std::atol(argv[3])));
     if (argc == 8 && std::string(argv[1]) == "sections")
