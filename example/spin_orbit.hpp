@@ -147,7 +147,9 @@ struct varying_inertia_field {
     varying_inertia_potential potential;
     varying_inertia_damping damping;
     explicit varying_inertia_field(const varying_inertia_parameters& m) : potential(m), damping{m} {}
-    void operator()(const pair& x, pair& dxdt, double t) const {
+    // On (theta, theta') as a pair or a std::vector<double> of size 2.
+    template <class State>
+    void operator()(const State& x, State& dxdt, double t) const {
         double dVdq;
         potential.gradient(x[0], t, dVdq);
         dxdt[0] = x[1];

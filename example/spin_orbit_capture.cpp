@@ -70,14 +70,18 @@ std::vector<section> sections(Stepper stepper, const System& H, state x) {
 }
 // [/doc:spin_orbit_sections]
 
-// The adaptive reference: rkf78 at tolerance 1e-13 on (theta, theta'), sampled at t = 2 pi k.
-std::vector<section> reference(const spin_orbit::varying_inertia_parameters& m, pair y) {
+// The adaptive reference: rkf78 at tolerance 1e-13 on (theta, theta'), sampled at t = 2 pi k for
+// k < count. On std::vector: on std::array, g++ 12 at -O2 reports a false -Wmaybe-uninitialized
+// where odeint copies runge_kutta_fehlberg78's scratch arrays.
+std::vector<section> reference(const spin_orbit::varying_inertia_parameters& m, pair start, std::size_t count) {
     std::vector<double> times;
-    for (std::size_t k = 0; k <= orbits; ++k) times.push_back(2 * pi * double(k));
+    for (std::size_t k = 0; k < count; ++k) times.push_back(2 * pi * double(k));
     std::vector<section> out;
-    odeint::integrate_times(odeint::make_controlled(1e-13, 1e-13, odeint::runge_kutta_fehlberg78<pair>()),
-                            spin_orbit::varying_inertia_field(m), y, times.begin(), times.end(), dt,
-                            [&](const pair& z, double) { out.push_back({z[0], z[1]}); });
+    std::vector<double> y(start.begin(), start.end());
+    odeint::integrate_times(
+        odeint::make_controlled(1e-13, 1e-13, odeint::runge_kutta_fehlberg78<std::vector<double>>()),
+        spin_orbit::varying_inertia_field(m), y, times.begin(), times.end(), dt,
+        [&](const std::vector<double>& z, double) { out.push_back({z[0], z[1]}); });
     return out;
 }
 
@@ -209,13 +213,7 @@ int curves() {
         spin_orbit::varying_inertia_parameters m{0.01, 0.0075, 1.0, figure.lambda, 0.0, 0.0};
         const auto H = spin_orbit::varying_inertia(m);
         for (double p0 : figure.starts) {
-            std::vector<double> times;
-            for (std::size_t k = 0; k < traced; ++k) times.push_back(2 * pi * double(k));
-            std::vector<section> reference;
-            pair y{0.0, p0};
-            odeint::integrate_times(odeint::make_controlled(1e-13, 1e-13, odeint::runge_kutta_fehlberg78<pair>()),
-                                    spin_orbit::varying_inertia_field(m), y, times.begin(), times.end(), dt,
-                                    [&](const pair& z, double) { reference.push_back({z[0], z[1]}); });
+            const std::vector<section> reference = ::reference(m, pair{0.0, p0}, traced);
             const state start{0.0, p0, 0.0};
             const auto chi2 = sections_from(oc::chi2<state>(), H, start, per_orbit, shown);
             const auto half = sections_from(oc::chi2<state>(), H, start, 2 * per_orbit, shown);
@@ -252,14 +250,7 @@ int attractors() {
         spin_orbit::varying_inertia_parameters m{};
         m.lambda = lambda;
         const auto H = spin_orbit::varying_inertia(m);
-        std::vector<double> times;
-        for (std::size_t k = 0; k < count; ++k) times.push_back(2 * pi * double(k));
-        std::vector<section> traced;
-        pair y{2.7, 3.0};
-        odeint::integrate_times(odeint::make_controlled(1e-13, 1e-13, odeint::runge_kutta_fehlberg78<pair>()),
-                                spin_orbit::varying_inertia_field(m), y, times.begin(), times.end(), dt,
-                                [&](const pair& z, double) { traced.push_back({z[0], z[1]}); });
-        const end_point reference = resonance(traced);
+        const end_point reference = resonance(::reference(m, pair{2.7, 3.0}, count));
         auto run = [&](auto stepper, std::size_t steps) {
             const end_point e = resonance(sections_from(stepper, H, state{2.7, 3.0, 0.0}, steps, count));
             char text[64];
@@ -296,7 +287,7 @@ int main(int argc, char** argv) {
         {"chi2", sections(oc::chi2<state>(), H, start)},
         {"chi_suzuki4", sections(oc::chi<oc::tables::suzuki4, state>(), H, start)},
         {"runge_kutta4", sections(odeint::runge_kutta4<state>(), H, start)},
-        {"rkf78_1e-13", reference(m, {start.q, start.p})},
+        {"rkf78_1e-13", reference(m, {start.q, start.p}, orbits + 1)},
     };
     std::FILE* out = std::fopen("spin_orbit_capture.csv", "w");
     if (!out) {
