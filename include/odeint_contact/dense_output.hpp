@@ -51,6 +51,9 @@ public:
     dense_output_contact(value_type abs_error, value_type rel_error, time_type max_dt,
                          const Stepper& stepper = Stepper())
         : m_controlled(abs_error, rel_error, max_dt, stepper) {}
+    // As odeint's dense_output_runge_kutta: from a controlled stepper (its error checker chooses
+    // the parts of (q, p, s) measured, controlled.hpp).
+    explicit dense_output_contact(const controlled_stepper_type& controlled) : m_controlled(controlled) {}
 
     template <class StateType>
     void initialize(const StateType& x0, const time_type& t0, const time_type& dt0) {
@@ -81,7 +84,7 @@ public:
         // (a throwing system leaves the current state and time; the last step's interpolant is lost).
         boost::numeric::odeint::copy(m_controlled.m_mid.m_v, m_mid.m_v);
         sys(old(), m_deriv[m_current ^ 1].m_v, t);
-        sys(m_mid.m_v, m_deriv_mid.m_v, m_t + (t - m_t) / 2);
+        sys(m_mid.m_v, m_deriv_mid.m_v, m_t + (t - m_t) / value_type(2));
         m_t_old = m_t;
         m_t = t;
         m_dt = dt;

@@ -98,7 +98,6 @@ public:
 
     template <class StateType>
     void initialize(const StateType& x0, const time_type& t0, const time_type& dt0) {
-        using std::abs;
         // dt0 = 0 is odeint's integrate_adaptive re-initialising at the end point: no cap then.
         if (!detail::finite_times(t0, dt0))
             throw parameter_error(detail::times_message(t0, dt0, "reversible_adaptive::initialize"));
@@ -108,13 +107,15 @@ public:
         m_t[m_head] = t0;
         m_rho = value_type(1) / sigma;
         if (dt0 != time_type(0)) m_forward = dt0 > time_type(0);
-        m_cap = abs(dt0);
+        m_cap = dt0 < time_type(0) ? -dt0 : dt0;
         m_nodes = 1;
         m_have_deriv = false;
         if (m_eps > value_type(0)) {
             plan("reversible_adaptive::initialize");
         } else {
-            m_dt = dt0 != time_type(0) ? dt0 : m_forward ? time_type(1) : time_type(-1);  // calibration's first trial
+            // the calibration's first trial: dt0, or 1 in the unit of time
+            const time_type one = detail::to_time<time_type>(value_type(1));
+            m_dt = dt0 != time_type(0) ? dt0 : m_forward ? one : -one;
         }
     }
 
@@ -256,7 +257,7 @@ private:
             throw step_error(std::string("odeint_contact::") + where + ": the step density " + detail::format(rho_half) +
                              " at t = " + detail::format(t) + " is not positive: epsilon = " + detail::format(m_eps) +
                              " is too large for this monitor");
-        time_type h = m_eps / rho_half;
+        time_type h = detail::to_time<time_type>(m_eps / rho_half);
         if (m_cap > time_type(0) && m_cap < h) h = m_cap;
         if (!(detail::is_finite(t + h) && t + h != t))
             throw step_error(std::string("odeint_contact::") + where + ": the step " + detail::format(h) +
@@ -276,14 +277,14 @@ private:
             const time_type trial = dt;
             if (controlled.try_step(sys, node(0), t, m_next.m_v, dt) == boost::numeric::odeint::success) {
                 accepted = trial;
-                if (!(abs(dt) > abs(trial))) break;
+                if (!(abs(detail::time_value(dt)) > abs(detail::time_value(trial)))) break;
             } else if (accepted != time_type(0)) {
                 break;
             }
         }
         if (accepted == time_type(0))
             throw step_error("odeint_contact::reversible_adaptive::do_step: no first step meets the tolerances");
-        m_eps = abs(accepted) * m_rho;
+        m_eps = value_type(abs(detail::time_value(accepted))) * m_rho;
         m_cap = time_type(0);
         plan("reversible_adaptive::do_step");
     }

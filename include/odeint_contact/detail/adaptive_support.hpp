@@ -12,6 +12,7 @@
 #include <utility>
 
 #include <boost/numeric/odeint/util/state_wrapper.hpp>
+#include <boost/numeric/odeint/util/unit_helper.hpp>
 
 #include <odeint_contact/detail/checks.hpp>
 #include <odeint_contact/detail/traits.hpp>
@@ -44,6 +45,18 @@ struct is_monitor<M, State, Time,
                               decltype(double(std::declval<const M&>().log_rate(std::declval<const State&>(),
                                                                                  std::declval<const Time&>())))>>
     : std::true_type {};
+
+// A time as a plain number in its unit, and back (odeint's unit helpers: Boost.Units times).
+template <class Time>
+auto time_value(const Time& t) {
+    return boost::numeric::odeint::get_unit_value(t);
+}
+template <class Time, class Value>
+Time to_time(const Value& v) {
+    Time t{};
+    boost::numeric::odeint::set_unit_value(t, v);
+    return t;
+}
 
 // A tolerance must be positive and finite: a zero one asks for an error no step can meet.
 template <class Value>
