@@ -10,12 +10,10 @@
 // per run, then each method's time at the errors 1e-6 ... 1e-10, interpolated log-log.
 // --csv FILE also writes every point as problem,method,parameter,error,gradients,seconds (for
 // doc/plots/adaptive_work_precision.gp). --only PROBLEM[:METHOD] keeps the runs whose problem
-// (paper, e09) and method name start so; --unforced sets f = 0. --instructions runs each point once, without timing,
-// inside measured_run: under valgrind --tool=callgrind --collect-atstart=no
-// --toggle-collect='*measured_run*'
-// --dump-after='(anonymous namespace)::measured_run*' each point is one dump, in the
-// order printed (bench/adaptive_callgrind.py pairs them up: instructions at equal error, the
-// machine-independent proxy for time). Long time (--long): unforced e = 0.9 Kepler, chi2, 200
+// (paper, e09) and method name start so; --unforced sets f = 0. --instructions runs each point
+// once, untimed, inside measured_run, for callgrind: bench/adaptive_callgrind.py
+// build/dev/bench/adaptive --instructions gives the instructions at equal error, the
+// machine-independent stand-in for time. Long time (--long): unforced e = 0.9 Kepler, chi2, 200
 // orbits: max |E - E0| and the time means of E - E0 over the first and the last tenth, for the
 // fixed step, reversible_adaptive and the step-doubling controller at about the same number of
 // steps.

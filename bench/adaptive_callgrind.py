@@ -3,12 +3,14 @@
 """Instructions at equal error for bench/adaptive: the machine-independent stand-in for its
 wall-clock column on a loaded machine.
 
-    bench/adaptive_callgrind.py build/dev/bench/adaptive [--only e09[:METHOD]]
+    bench/adaptive_callgrind.py build/dev/bench/adaptive --instructions [--only e09[:METHOD]]
+    bench/adaptive_callgrind.py build/dev/example/van_der_pol cost
 
-runs the bench once under callgrind with --instructions (each point once, inside measured_run,
-one callgrind dump per point), pairs the dumps with the printed points in order, and prints every
-point's instructions, then each method's instructions at the errors 1e-6 ... 1e-10 (log-log
-between the two points that bracket the error) and their ratios to rkf78 and dopri5.
+runs the program once under callgrind (each point once, inside measured_run, one callgrind dump
+per point), pairs the dumps with the printed points in order (rows "method parameter error
+evaluations seconds" under a title line), and prints every point's instructions, then each
+method's instructions at the errors 1e-2 ... 1e-10 (log-log between the two points that bracket
+the error) and their ratios to rkf78 and dopri5.
 """
 import math
 import pathlib
@@ -16,7 +18,7 @@ import subprocess
 import sys
 import tempfile
 
-ERRORS = [1e-6, 1e-7, 1e-8, 1e-9, 1e-10]
+ERRORS = [1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9, 1e-10]
 
 
 def at_error(points, error):
@@ -29,12 +31,12 @@ def at_error(points, error):
 
 
 def main():
-    bench, rest = sys.argv[1], sys.argv[2:]
+    command = sys.argv[1:]
     with tempfile.TemporaryDirectory() as tmp:
         out = pathlib.Path(tmp) / "cg"
         printed = subprocess.run(
             ["valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=*measured_run*",
-             "--dump-after=(anonymous namespace)::measured_run*", f"--callgrind-out-file={out}", bench, "--instructions", *rest],
+             "--dump-after=(anonymous namespace)::measured_run*", f"--callgrind-out-file={out}", *command],
             check=True, capture_output=True, text=True).stdout
         dumps = sorted(pathlib.Path(tmp).glob("cg.*"), key=lambda p: int(p.suffix[1:]))
         counts = []
@@ -43,23 +45,29 @@ def main():
                 if line.startswith("summary:") or line.startswith("totals:"):
                     counts.append(int(line.split()[1]))
                     break
-    problems, current = {}, None
+    problems, current, summary = {}, None, False
     rows = []
     for line in printed.splitlines():
         fields = line.split()
-        if line.startswith("paper's orbit") or line.startswith("e = 0.9"):
-            current = problems.setdefault(line, {})
-        elif line.startswith("time (s)"):
-            current = None  # the bench's own summary tables follow
-        elif len(fields) >= 5 and current is not None:
-            try:
-                parameter, error, gradients = (float(f) for f in fields[-4:-1])
-            except ValueError:
-                continue
-            rows.append((current, " ".join(fields[:-4]), parameter, error, gradients))
+        if not fields:
+            summary = False  # a blank line ends the bench's summary tables
+            continue
+        if line.startswith("time (s)"):
+            summary = True
+        if summary or fields[0] == "method":
+            continue
+        try:
+            parameter, error, gradients = (float(f) for f in fields[-4:-1])
+            float(fields[-1])
+        except ValueError:
+            current = problems.setdefault(line, {})  # a title
+            continue
+        rows.append((current, " ".join(fields[:-4]), parameter, error, gradients))
     if len(rows) != len(counts):
         sys.exit(f"{len(rows)} points printed, {len(counts)} callgrind dumps")
     for (table, name, parameter, error, gradients), count in zip(rows, counts):
+        if not math.isfinite(error):
+            continue  # a run that failed (its dump is still one)
         table.setdefault(name, []).append((error, count))
         print(f"{name:22s} {parameter:9.2e} {error:10.3e} {gradients:9.0f} {count:12d} {count / gradients:7.0f}/grad")
     for title, table in problems.items():
