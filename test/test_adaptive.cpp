@@ -96,9 +96,19 @@ struct galerkin_separable {
     using stepper = oc::galerkin_cvi4<state>;
     static auto system() { return kepler(); }
 };
-// (chi<Table> and cvi<Table> are the bases of chi4 and cvi4; kahan_li8 and cvi2 on a separable H
-// add compile time, not coverage: the other cases below use them.)
-using cases = boost::mpl::list<chi2_separable, chi4_split, cvi4_lagrangian, galerkin_separable>;
+struct cvi2_separable {
+    using stepper = oc::cvi2<state>;
+    static auto system() { return kepler(); }
+};
+struct galerkin_lagrangian {
+    using stepper = oc::galerkin_cvi4<state>;
+    static auto system() { return oc::make_contact_lagrangian(kepler_lagrangian{}); }
+};
+// Every family on every kind of system it takes (chi: separable and split; cvi and galerkin:
+// separable and Lagrangian), each pair once. chi<Table> and cvi<Table> are the bases of chi4 and
+// cvi4; more tables would add compile time, not coverage (the other cases below use kahan_li8).
+using cases = boost::mpl::list<chi2_separable, chi4_split, cvi2_separable, cvi4_lagrangian, galerkin_separable,
+                               galerkin_lagrangian>;
 
 // Runs stepper (by value, as odeint does) through the four integrate functions from the paper's
 // orbit over [0, 2] and checks the end against the reference and the observed times.
@@ -388,6 +398,43 @@ BOOST_AUTO_TEST_CASE(bad_input_is_a_parameter_error) {
         },
         oc::step_error);
     BOOST_TEST(reversible.current_state().q[0] > 0.0);
+}
+
+// contact_error_checker: odeint's default_error_checker's number over all of (q, p, s), and only
+// the chosen parts otherwise (a p through infinity, as in example/van_der_pol.cpp, left out).
+BOOST_AUTO_TEST_CASE(the_error_norm_weighs_the_chosen_parts) {
+    using checker = oc::contact_error_checker<double>;
+    const state x{{1.0, -2.0}, {0.5, 4.0}, -3.0};
+    const state err{{1e-9, -3e-9}, {2e-8, -1e-10}, 5e-9};
+    const auto weighted_at = [&](const auto& c, state e) {
+        oc::contact_algebra algebra;
+        return c.error(algebra, x, x, e, 0.1);
+    };
+    const auto weighted = [&](const auto& c) { return weighted_at(c, err); };
+    const odeint::default_error_checker<double, oc::contact_algebra, odeint::default_operations> odeint_checker(
+        1e-8, 1e-8, 1, 0);
+    // the same operations on the same numbers: equal to the last bit
+    BOOST_TEST(weighted(checker(1e-8, 1e-8)) == weighted(odeint_checker));
+    // |e_p1| / (1e-8 (1 + 0.5)) against |e_q2| / (1e-8 (1 + 2)) and |e_s| / (1e-8 (1 + 3)), to
+    // round-off in the last digits of the divisions
+    BOOST_TEST(weighted(checker(1e-8, 1e-8)) == 2e-8 / 1.5e-8, boost::test_tools::tolerance(1e-14));
+    const auto q_and_s = oc::error_components::q | oc::error_components::s;
+    BOOST_TEST(weighted(checker(1e-8, 1e-8, q_and_s)) == 5e-9 / 4e-8, boost::test_tools::tolerance(1e-14));
+    BOOST_TEST(weighted(checker(1e-8, 1e-8, oc::error_components::q)) == 3e-9 / 3e-8,
+               boost::test_tools::tolerance(1e-14));
+    // a p near a pole: its error fails the step when measured, not otherwise
+    state pole = err;
+    pole.p[0] = 1e300;
+    BOOST_TEST(weighted_at(checker(1e-8, 1e-8), pole) > 1.0);
+    BOOST_TEST(weighted_at(checker(1e-8, 1e-8, q_and_s), pole) < 1.0);
+    BOOST_CHECK_THROW(checker(1e-8, 1e-8, oc::error_components{}), oc::parameter_error);
+    BOOST_CHECK_THROW(checker(0.0, 1e-8, q_and_s), oc::parameter_error);
+    // through the controlled and the dense-output forms
+    const oc::controlled_contact<oc::chi2<state>> controlled(checker(1e-8, 1e-8, q_and_s));
+    BOOST_TEST((controlled.error_checker().parts() == q_and_s));
+    state y = paper_start();
+    odeint::integrate_adaptive(oc::dense_output_contact<oc::chi2<state>>(controlled), kepler(), y, 0.0, 1.0, 0.1);
+    BOOST_TEST(distance(y, reference(kepler(), paper_start(), 1.0)) < 1e-5);  // as in every_form_...
 }
 
 // ---- exactness under every step-size policy -------------------------------------------------

@@ -186,6 +186,7 @@ public:
     unsigned short stepper_order() const { return m_stepper.order(); }
     unsigned short error_order() const { return static_cast<unsigned short>(m_stepper.order() + 1); }
     time_type max_dt() const { return m_max_dt; }
+    const error_checker_type& error_checker() const { return m_error_checker; }
 
 private:
     template <class S> friend class dense_output_contact;
