@@ -103,11 +103,13 @@ int trajectory(const std::string& order, double dt, std::size_t steps) {
 
 // A step-doubling controlled contact stepper whose error weighs q and s only: p passes through
 // infinity at its poles, where its error would reject every step.
+// [doc:controlled_qs]
 template <class Stepper>
 oc::controlled_contact<Stepper> controlled_qs(double tol) {
     return oc::controlled_contact<Stepper>(
         oc::contact_error_checker<double>(tol, tol, oc::error_components::q | oc::error_components::s));
 }
+// [/doc:controlled_qs]
 
 // The one call per run that callgrind counts (`van_der_pol cost`, bench/adaptive_callgrind.py).
 __attribute__((noinline)) void measured_run(const std::function<void()>& run) { run(); }
