@@ -4,15 +4,16 @@
 // controlled_contact<Stepper>: any contact stepper as an odeint ControlledStepper, so that
 // odeint::make_controlled(abs, rel[, max_dt], oc::chi2<state>()) and integrate_adaptive work.
 // Error by step doubling: one step of dt (y1) against two of dt/2 (y2), err = |y2 - y1|/(2^p - 1),
-// measured by odeint's default_error_checker with a_x = 1, a_dxdt = 0 (no derivative evaluation)
-// and the step resized by odeint's default_step_adjuster, so abs and rel mean what they mean for
-// controlled dopri5 (without its dt |dx/dt| term). The accepted state is y2, an exact contact
-// map; the extrapolation, which is not, is never taken. Cost: 3 base steps per try (the two
-// halves are the accepted step), no derivative. When not to use it: long runs whose energy must
-// stay bounded (step sizes chosen from past errors break time symmetry and let it drift; use
-// fixed steps or reversible_adaptive.hpp). Failure: try_step returns fail (x, t untouched, dt
-// reduced) also when the base step throws step_error; a step that underflows is step_error,
-// invalid tolerances, max_dt or t, dt are parameter_error. doc/adaptive.md.
+// weighed by contact_error_checker (odeint's default_error_checker part by part over q, p, s:
+// with units, or some parts only; a_x = 1, a_dxdt = 0), the step resized by odeint's
+// default_step_adjuster: abs and rel mean what they mean for controlled dopri5. The accepted
+// state is y2, an exact contact map; the extrapolation, which is not, is never taken. Cost: 3
+// base steps per try (the two halves are the accepted step), no derivative. When not to use it:
+// long runs whose energy must stay bounded (step sizes chosen from past errors break time
+// symmetry and let it drift; use fixed steps or reversible_adaptive.hpp). Failure: try_step
+// returns fail (x, t untouched, dt reduced) also when the base step throws step_error; a step
+// that underflows is step_error, invalid tolerances, max_dt or t, dt are parameter_error.
+// doc/adaptive.md.
 #ifndef ODEINT_CONTACT_CONTROLLED_HPP
 #define ODEINT_CONTACT_CONTROLLED_HPP
 
