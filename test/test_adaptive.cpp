@@ -384,6 +384,13 @@ BOOST_AUTO_TEST_CASE(bad_input_is_a_parameter_error) {
     oc::reversible_adaptive<stepper, signed_monitor> reversible(0.1);
     for (const double q0 : {0.0, -1.0, nan})
         BOOST_CHECK_THROW(reversible.initialize(state{{q0, 1.0}, {0.0, 0.0}, 0.0}, 0.0, 0.1), oc::parameter_error);
+    // A log_rate that is not finite: the density it kicks would be, the first half kick refuses.
+    struct nan_rate_monitor {
+        double sigma(const state&, double) const { return 1; }
+        double log_rate(const state&, double) const { return std::numeric_limits<double>::quiet_NaN(); }
+    };
+    oc::reversible_adaptive<stepper, nan_rate_monitor> nan_rate(0.1);
+    BOOST_CHECK_THROW(nan_rate.initialize(paper_start(), 0.0, 0.1), oc::error);
     // From q = (0.05, 0) moving left at speed 1 the step 0.1 sigma = 0.005 ... reaches q[0] <= 0.
     state y{{0.05, 1.0}, {-1.0, 0.0}, 0.0};
     reversible = oc::reversible_adaptive<stepper, signed_monitor>(10.0);
