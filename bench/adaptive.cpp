@@ -16,7 +16,7 @@
 // machine-independent stand-in for time. Long time (--long): unforced e = 0.9 Kepler, chi2, 200
 // orbits: max |E - E0| and the time means of E - E0 over the first and the last tenth, for the
 // fixed step, reversible_adaptive and the step-doubling controller at about the same number of
-// steps.
+// steps. --observed: the error of the interpolated observations against that of a step's end.
 // A plain program, never a test; timings mean something only in an optimised build.
 #include <algorithm>
 #include <array>
@@ -275,11 +275,46 @@ void long_time() {
     }
 }
 
+// ---- observed between steps -------------------------------------------------------------------
+// The error at observation times t = 0.5, 1, ..., 20 (integrate_const, interpolated between steps)
+// against the error at the end of integrate_adaptive (an accepted step), e = 0.9.
+void observed() {
+    using kl8 = oc::chi<oc::tables::kahan_li8, state>;
+    const auto system = kepler(forcing);
+    const state x0{{1.9, 0.0}, {0.0, std::sqrt(0.1 / 1.9)}, 0.0};
+    const double every = 0.5;
+    std::vector<state> reference;
+    state x = x0;
+    odeint::integrate_const(odeint::make_controlled(1e-15, 1e-15, odeint::runge_kutta_fehlberg78<state>()), system,
+                            x, 0.0, end_time, every, [&](const state& y, double) { reference.push_back(y); });
+    std::printf("\ne = 0.9, chi<kahan_li8>: max error at the observation times every %g, and at T as a step end\n",
+                every);
+    const auto report = [&](const char* name, auto make) {
+        double worst = 0;
+        std::size_t k = 0;
+        state y = x0;
+        odeint::integrate_const(make(), system, y, 0.0, end_time, every,
+                                [&](const state& z, double) { worst = std::max(worst, distance(z, reference[k++])); });
+        y = x0;
+        odeint::integrate_adaptive(make(), system, y, 0.0, end_time, every);
+        std::printf("%-34s %10.2e %10.2e\n", name, worst, distance(y, reference.back()));
+    };
+    report("dense output, tol 1e-10", [] { return odeint::make_dense_output(1e-10, 1e-10, kl8()); });
+    report("dense output, tol 1e-10, max_dt 0.1", [] { return odeint::make_dense_output(1e-10, 1e-10, 0.1, kl8()); });
+    report("reversible, eps 0.1", [] { return oc::reversible_adaptive<kl8>(0.1); });
+    report("reversible, eps 0.15, |q|^1.25",
+           [] { return oc::reversible_adaptive<kl8>(0.15, oc::central_force_monitor<>(1.25)); });
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     if (argc > 1 && std::strcmp(argv[1], "--long") == 0) {
         long_time();
+        return 0;
+    }
+    if (argc > 1 && std::strcmp(argv[1], "--observed") == 0) {
+        observed();
         return 0;
     }
     for (int i = 1; i < argc; ++i) {
@@ -297,7 +332,7 @@ int main(int argc, char** argv) {
             if (!csv) return 1;
             std::fprintf(csv, "problem,method,parameter,error,gradients,seconds\n");
         } else {
-            std::fprintf(stderr, "usage: adaptive [--long | [--csv FILE] [--only PROBLEM[:METHOD]] [--instructions] [--unforced]]\n");
+            std::fprintf(stderr, "usage: adaptive [--long | --observed | [--csv FILE] [--only PROBLEM[:METHOD]] [--instructions] [--unforced]]\n");
             return 2;
         }
     }
