@@ -123,6 +123,19 @@ void hermite3(Algebra& algebra, Out& x, const std::array<Value, 3>& c, const Val
                           value[0], value[1], value[2], h * slope[0], h * slope[1], h * slope[2]));
 }
 
+// The same through five nodes.
+template <class Operations, class Y, class F, class Algebra, class Value, class Time, class Out>
+void hermite5(Algebra& algebra, Out& x, const std::array<Value, 5>& c, const Value& theta, const Time& h,
+              const std::array<const Y*, 5>& y, const std::array<const F*, 5>& f) {
+    std::array<Value, 5> value{}, slope{};
+    hermite_weights<5, Value>(c, theta, value, slope);
+    algebra.for_each11(
+        x, *y[0], *y[1], *y[2], *y[3], *y[4], *f[0], *f[1], *f[2], *f[3], *f[4],
+        typename Operations::template scale_sum10<Value, Value, Value, Value, Value, Time, Time, Time, Time, Time>(
+            value[0], value[1], value[2], value[3], value[4], h * slope[0], h * slope[1], h * slope[2], h * slope[3],
+            h * slope[4]));
+}
+
 }  // namespace detail
 }  // namespace odeint_contact
 
