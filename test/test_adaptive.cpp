@@ -485,11 +485,22 @@ BOOST_AUTO_TEST_CASE(angular_momentum_decays_exactly_under_every_policy) {
 namespace {
 using scalar_state = oc::contact_state<double>;
 
-// The damped oscillator from its exact state at 0 with chi<kahan_li8>, `steps` steps of exactly h
-// (max_dt = h, loose tolerances so that each is accepted as it is): the interpolant's error at
+using kahan_li8_scalar = oc::chi<oc::tables::kahan_li8, scalar_state>;
+// Steps of exactly h: max_dt = h and loose tolerances so that each is accepted as it is.
+auto dense_of_step(double h) { return odeint::make_dense_output(1.0, 1.0, h, kahan_li8_scalar()); }
+// sigma = 1: steps of eps.
+struct constant_monitor {
+    double sigma(const scalar_state&, double) const { return 1; }
+    double log_rate(const scalar_state&, double) const { return 0; }
+};
+auto reversible_of_step(double h) { return oc::reversible_adaptive<kahan_li8_scalar, constant_monitor>(h); }
+
+// The damped oscillator from its exact state at 0 with chi<kahan_li8>, `steps` steps of h from
+// make(h) (a stepper whose steps are exactly h, made exact sums by the h chosen): the interpolant's error at
 // `where` h into the last step, and the last node's error, against the exact solution, for h
 // halving from h_first while above h_last. The order observed over them.
-double dense_output_order(unsigned steps, double where, double h_first, double h_last) {
+template <class Make>
+double dense_output_order(const Make& make, unsigned steps, double where, double h_first, double h_last) {
     const auto H = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, test_support::harmonic_potential<>{},
                                                   oc::linear_action(0.3));
     const test_support::damped_oscillator exact{0.3, 1.0, 1.0};
@@ -499,7 +510,7 @@ double dense_output_order(unsigned steps, double where, double h_first, double h
     };
     std::vector<double> errors;
     for (double h = h_first; h > h_last; h /= 2) {
-        auto dense = odeint::make_dense_output(1.0, 1.0, h, oc::chi<oc::tables::kahan_li8, scalar_state>());
+        auto dense = make(h);
         dense.initialize(x0, 0.0, h);
         std::pair<double, double> step;
         for (unsigned i = 0; i < steps; ++i) step = dense.do_step(H);
@@ -528,7 +539,7 @@ double dense_output_order(unsigned steps, double where, double h_first, double h
 // the whole: [5.6, 6.4] holds that and fails for a quartic (5) or an interpolant of order 6 (7).
 BOOST_AUTO_TEST_CASE(dense_output_has_order_5) {
     for (const double where : {0.3, 0.8}) {
-        const double order = dense_output_order(1, where, 0.2, 0.02);
+        const double order = dense_output_order(dense_of_step, 1, where, 0.2, 0.02);
         BOOST_TEST((order > 5.6 && order < 6.4));
     }
 }
@@ -540,8 +551,21 @@ BOOST_AUTO_TEST_CASE(dense_output_has_order_5) {
 // fails for the quintic of the first step (6) and for degree 7 (8) or 11 (12).
 BOOST_AUTO_TEST_CASE(dense_output_uses_the_step_before) {
     for (const double where : {0.3, 0.8}) {
-        const double order = dense_output_order(2, where, 0.8, 0.19);
+        const double order = dense_output_order(dense_of_step, 2, where, 0.8, 0.19);
         BOOST_TEST((order > 9.2 && order < 10.8));
+    }
+}
+
+// reversible_adaptive from its fifth node on: the Hermite polynomial through the last five nodes,
+// degree 9, local error O(h^10). Five steps of h (sigma = 1), the error at 0.3 h and 0.8 h into
+// the last: 2.4e-7, 6.2e-10, 7.6e-13 at 0.8 h for h = 0.5, 0.25, 0.125, 10 to 24 times the
+// nodes' error; successive orders 8.6 and 9.7 (8.5, 9.7 at 0.3 h) as the nodes lie on one side,
+// 9.06 and 9.12 over the whole. [8.5, 10.8] fails for the quintic through three nodes (6) and
+// for degree 7 (8).
+BOOST_AUTO_TEST_CASE(reversible_adaptive_interpolates_through_five_nodes) {
+    for (const double where : {0.3, 0.8}) {
+        const double order = dense_output_order(reversible_of_step, 5, where, 0.5, 0.1);
+        BOOST_TEST((order > 8.5 && order < 10.8));
     }
 }
 
