@@ -9,9 +9,14 @@
 // over its tolerance (fixed: its step); the table gives error, gradient evaluations and CPU time
 // per run, then each method's time at the errors 1e-6 ... 1e-10, interpolated log-log.
 // --csv FILE also writes every point as problem,method,parameter,error,gradients,seconds (for
-// doc/plots/adaptive_work_precision.gp). Long time (--long): unforced e = 0.9 Kepler, chi2, 200 orbits: max |E - E0| and the time means
-// of E - E0 over the first and the last tenth, for the fixed step, reversible_adaptive and the
-// step-doubling controller at about the same number of steps.
+// doc/plots/adaptive_work_precision.gp). --only PROBLEM[:METHOD] keeps the runs whose problem
+// (paper, e09) and method name start so; --unforced sets f = 0. --instructions runs each point
+// once, untimed, inside measured_run, for callgrind: bench/adaptive_callgrind.py
+// build/dev/bench/adaptive --instructions gives the instructions at equal error, the
+// machine-independent stand-in for time. Long time (--long): unforced e = 0.9 Kepler, chi2, 200
+// orbits: max |E - E0| and the time means of E - E0 over the first and the last tenth, for the
+// fixed step, reversible_adaptive and the step-doubling controller at about the same number of
+// steps. --observed: the error of the interpolated observations against that of a step's end.
 // A plain program, never a test; timings mean something only in an optimised build.
 #include <algorithm>
 #include <array>
@@ -40,6 +45,9 @@ constexpr double pi = 3.14159265358979323846;
 long gradients = 0;          // gradient evaluations of the current run
 std::FILE* csv = nullptr;    // --csv
 const char* problem = "";    // its first column
+double forcing = -0.05;      // g of f(t) = g sin(pi t); --unforced: 0
+std::string only_problem, only_method;  // --only
+bool instructions = false;   // --instructions
 
 struct kepler_potential {
     double value(const coor& q, double) const { return -1.0 / std::hypot(q[0], q[1]); }
@@ -77,17 +85,21 @@ struct sweep {
 
 constexpr double end_time = 20.0;
 
+using run_function = std::function<void(state&, double)>;
+
+// The one call that callgrind counts in --instructions mode.
+__attribute__((noinline)) void measured_run(const run_function& run, state& x, double parameter) { run(x, parameter); }
+
 // run(x, parameter) integrates x from 0 to end_time.
-template <class Run>
-sweep measure(const std::string& name, const Run& run, const std::vector<double>& parameters, const state& x0,
+sweep measure(const std::string& name, const run_function& run, const std::vector<double>& parameters, const state& x0,
               const state& reference) {
     sweep s{name, {}};
     for (const double parameter : parameters) {
         state x = x0;
         gradients = 0;
-        run(x, parameter);
+        measured_run(run, x, parameter);
         const double g = double(gradients);
-        const double seconds = time_of([&] {
+        const double seconds = instructions ? 0.0 : time_of([&] {
             state y = x0;
             run(y, parameter);
         });
@@ -116,54 +128,71 @@ double time_at(const sweep& s, double error, double point::*what = &point::secon
 template <class Stepper>
 auto controlled(Stepper stepper) {
     return [stepper](state& x, double tol) {
-        const auto system = kepler(-0.05);
+        const auto system = kepler(forcing);
         odeint::integrate_adaptive(odeint::make_controlled(tol, tol, stepper), system, x, 0.0, end_time, 0.01);
     };
 }
 // eps given directly (the tolerance constructor's calibration at the first step is rough for
 // high orders at loose tolerances: see doc/adaptive.md).
 template <class Stepper>
-auto reversible(Stepper stepper) {
-    return [stepper](state& x, double eps) {
-        const auto system = kepler(-0.05);
-        odeint::integrate_adaptive(oc::reversible_adaptive<Stepper>(eps, oc::central_force_monitor<>(), stepper), system,
-                                   x, 0.0, end_time, 1.0);
+auto reversible(Stepper stepper, double alpha = 1.5) {
+    return [stepper, alpha](state& x, double eps) {
+        const auto system = kepler(forcing);
+        odeint::integrate_adaptive(oc::reversible_adaptive<Stepper>(eps, oc::central_force_monitor<>(alpha), stepper),
+                                   system, x, 0.0, end_time, 1.0);
     };
 }
-std::vector<double> halvings(double first, int n) {
+std::vector<double> halvings(double first, int n, double power = 0.5) {
     std::vector<double> v;
-    for (int i = 0; i < n; ++i) v.push_back(first * std::pow(0.5, 0.5 * i));
+    for (int i = 0; i < n; ++i) v.push_back(first * std::pow(0.5, power * i));
     return v;
 }
 template <class Stepper>
 auto fixed(Stepper stepper) {
     return [stepper](state& x, double steps) {
-        const auto system = kepler(-0.05);
+        const auto system = kepler(forcing);
         odeint::integrate_n_steps(stepper, system, x, 0.0, end_time / steps, static_cast<std::size_t>(steps));
     };
 }
 
 void work_precision(const char* title, const state& x0) {
+    if (only_problem.compare(0, only_problem.size(), problem, 0, only_problem.size()) != 0) return;
     using kl8 = oc::chi<oc::tables::kahan_li8, state>;
+    using kl6 = oc::chi<oc::tables::kahan_li6, state>;
+    using yoshida6 = oc::chi<oc::tables::yoshida6, state>;
     using suzuki4 = oc::chi<oc::tables::suzuki4, state>;
     using chi2 = oc::chi2<state>;
     state reference = x0;
     odeint::integrate_adaptive(odeint::make_controlled(1e-15, 1e-15, odeint::runge_kutta_fehlberg78<state>()),
-                               kepler(-0.05), reference, 0.0, end_time, 0.001);
+                               kepler(forcing), reference, 0.0, end_time, 0.001);
     std::printf("\n%s\n%-22s %9s %10s %10s %10s\n", title, "method", "tol/eps/n", "error", "gradients", "seconds");
     const std::vector<double> tols{1e-5, 1e-6, 1e-7, 1e-8, 1e-9, 1e-10, 1e-11, 1e-12, 1e-13};
-    std::vector<sweep> all;
-    all.push_back(measure("reversible kl8", reversible(kl8()), halvings(0.5, 12), x0, reference));
-    all.push_back(measure("controlled kl8", controlled(kl8()), tols, x0, reference));
-    all.push_back(measure("reversible suzuki4", reversible(suzuki4()), halvings(0.1, 12), x0, reference));
-    all.push_back(measure("controlled suzuki4", controlled(suzuki4()), tols, x0, reference));
-    all.push_back(measure("reversible chi2", reversible(chi2()), halvings(0.02, 10), x0, reference));
-    all.push_back(measure("controlled chi2", controlled(chi2()), {1e-5, 1e-6, 1e-7, 1e-8, 1e-9}, x0, reference));
     std::vector<double> steps;
     for (const double n : halvings(1.0 / 60, 15)) steps.push_back(std::round(1 / n));
-    all.push_back(measure("fixed kl8", fixed(kl8()), steps, x0, reference));
-    all.push_back(measure("rkf78", controlled(odeint::runge_kutta_fehlberg78<state>()), tols, x0, reference));
-    all.push_back(measure("dopri5", controlled(odeint::runge_kutta_dopri5<state>()), tols, x0, reference));
+    struct method {
+        const char* name;
+        run_function run;
+        std::vector<double> parameters;
+    };
+    const method methods[] = {
+        {"reversible kl8", reversible(kl8()), halvings(0.5, 12)},
+        {"reversible kl8 a1.25", reversible(kl8(), 1.25), halvings(0.3, 20, 0.25)},
+        {"controlled kl8", controlled(kl8()), tols},
+        {"reversible kl6", reversible(kl6()), halvings(0.4, 12)},
+        {"controlled kl6", controlled(kl6()), tols},
+        {"reversible yoshida6", reversible(yoshida6()), halvings(0.2, 12)},
+        {"reversible suzuki4", reversible(suzuki4()), halvings(0.1, 12)},
+        {"controlled suzuki4", controlled(suzuki4()), tols},
+        {"reversible chi2", reversible(chi2()), halvings(0.02, 10)},
+        {"controlled chi2", controlled(chi2()), {1e-5, 1e-6, 1e-7, 1e-8, 1e-9}},
+        {"fixed kl8", fixed(kl8()), steps},
+        {"rkf78", controlled(odeint::runge_kutta_fehlberg78<state>()), tols},
+        {"dopri5", controlled(odeint::runge_kutta_dopri5<state>()), tols},
+    };
+    std::vector<sweep> all;
+    for (const method& m : methods)
+        if (only_method.compare(0, only_method.size(), m.name, 0, only_method.size()) == 0)
+            all.push_back(measure(m.name, m.run, m.parameters, x0, reference));
     std::printf("\ntime (s) at equal error, interpolated (0: not reached)\n%-22s", "method");
     const double errors[] = {1e-6, 1e-7, 1e-8, 1e-9, 1e-10};
     for (const double e : errors) std::printf(" %10.0e", e);
@@ -246,6 +275,37 @@ void long_time() {
     }
 }
 
+// ---- observed between steps -------------------------------------------------------------------
+// The error at observation times t = 0.5, 1, ..., 20 (integrate_const, interpolated between steps)
+// against the error at the end of integrate_adaptive (an accepted step), e = 0.9.
+void observed() {
+    using kl8 = oc::chi<oc::tables::kahan_li8, state>;
+    const auto system = kepler(forcing);
+    const state x0{{1.9, 0.0}, {0.0, std::sqrt(0.1 / 1.9)}, 0.0};
+    const double every = 0.5;
+    std::vector<state> reference;
+    state x = x0;
+    odeint::integrate_const(odeint::make_controlled(1e-15, 1e-15, odeint::runge_kutta_fehlberg78<state>()), system,
+                            x, 0.0, end_time, every, [&](const state& y, double) { reference.push_back(y); });
+    std::printf("\ne = 0.9, chi<kahan_li8>: max error at the observation times every %g, and at T as a step end\n",
+                every);
+    const auto report = [&](const char* name, auto make) {
+        double worst = 0;
+        std::size_t k = 0;
+        state y = x0;
+        odeint::integrate_const(make(), system, y, 0.0, end_time, every,
+                                [&](const state& z, double) { worst = std::max(worst, distance(z, reference[k++])); });
+        y = x0;
+        odeint::integrate_adaptive(make(), system, y, 0.0, end_time, every);
+        std::printf("%-34s %10.2e %10.2e\n", name, worst, distance(y, reference.back()));
+    };
+    report("dense output, tol 1e-10", [] { return odeint::make_dense_output(1e-10, 1e-10, kl8()); });
+    report("dense output, tol 1e-10, max_dt 0.1", [] { return odeint::make_dense_output(1e-10, 1e-10, 0.1, kl8()); });
+    report("reversible, eps 0.1", [] { return oc::reversible_adaptive<kl8>(0.1); });
+    report("reversible, eps 0.15, |q|^1.25",
+           [] { return oc::reversible_adaptive<kl8>(0.15, oc::central_force_monitor<>(1.25)); });
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -253,10 +313,28 @@ int main(int argc, char** argv) {
         long_time();
         return 0;
     }
-    if (argc > 2 && std::strcmp(argv[1], "--csv") == 0) {
-        csv = std::fopen(argv[2], "w");
-        if (!csv) return 1;
-        std::fprintf(csv, "problem,method,parameter,error,gradients,seconds\n");
+    if (argc > 1 && std::strcmp(argv[1], "--observed") == 0) {
+        observed();
+        return 0;
+    }
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--instructions") == 0) {
+            instructions = true;
+        } else if (std::strcmp(argv[i], "--unforced") == 0) {
+            forcing = 0.0;
+        } else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
+            const std::string only = argv[++i];
+            const auto colon = only.find(':');
+            only_problem = only.substr(0, colon);
+            if (colon != std::string::npos) only_method = only.substr(colon + 1);
+        } else if (std::strcmp(argv[i], "--csv") == 0 && i + 1 < argc) {
+            csv = std::fopen(argv[++i], "w");
+            if (!csv) return 1;
+            std::fprintf(csv, "problem,method,parameter,error,gradients,seconds\n");
+        } else {
+            std::fprintf(stderr, "usage: adaptive [--long | --observed | [--csv FILE] [--only PROBLEM[:METHOD]] [--instructions] [--unforced]]\n");
+            return 2;
+        }
     }
     problem = "paper";
     work_precision("paper's orbit (e ~ 0.22), T = 20", state{{0.0, std::sqrt(1.5)}, {0.8, 0.0}, 0.0});

@@ -12,7 +12,10 @@
 //   vdp_limit_cycle.csv    t, q and s of chi2 at dt = 0.2, t in [0, 60]
 //   vdp_reference.csv      t, q and s of dopri5 at tolerance 1e-12, every 0.02
 //   vdp_error_vs_cost.csv  method, step or tolerance, evaluations of f, max error of q and s
-//                          over t in [0, 20] against dopri5 at 1e-13
+//                          over t in [0, 20] against dopri5 at 1e-13: fixed steps, step-doubling
+//                          control on q and s (contact_error_checker) and dopri5
+// `van_der_pol cost` prints only that table, each run inside measured_run, for
+// bench/adaptive_callgrind.py (instructions at equal error).
 // doc/plots/van_der_pol.gp renders doc/figures/van_der_pol.png from them.
 //
 // `van_der_pol trajectory ABC dt steps` prints t, q, p, s of chi2 at every step with the pieces
@@ -24,6 +27,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -97,9 +101,98 @@ int trajectory(const std::string& order, double dt, std::size_t steps) {
     return 1;
 }
 
+// A step-doubling controlled contact stepper whose error weighs q and s only: p passes through
+// infinity at its poles, where its error would reject every step.
+// [doc:controlled_qs]
+template <class Stepper>
+oc::controlled_contact<Stepper> controlled_qs(double tol) {
+    return oc::controlled_contact<Stepper>(
+        oc::contact_error_checker<double>(tol, tol, oc::error_components::q | oc::error_components::s));
+}
+// [/doc:controlled_qs]
+
+// The one call per run that callgrind counts (`van_der_pol cost`, bench/adaptive_callgrind.py).
+__attribute__((noinline)) void measured_run(const std::function<void()>& run) { run(); }
+
+// Error against cost on t in [0, 20], sampled at every 0.4: fixed steps, step-doubling control
+// and dopri5. `cost` prints the rows as bench/adaptive does, for
+// bench/adaptive_callgrind.py.
+int error_vs_cost(bool cost) {
+    const double t_end = 20, sample = 0.4;
+    const std::size_t samples = std::size_t(t_end / sample + 0.5);
+    const auto reference = dopri5(1e-13, sample, samples);
+    std::vector<double> times;
+    for (std::size_t k = 0; k <= samples; ++k) times.push_back(double(k) * sample);
+    std::FILE* out = cost ? nullptr : std::fopen("vdp_error_vs_cost.csv", "w");
+    if (out) std::fprintf(out, "method,parameter,evaluations,error\n");
+    if (cost) std::printf("forced Van der Pol, t in [0, 20]\n");
+    auto report = [&](const char* method, double parameter, double error) {
+        if (cost) {
+            std::printf("%-22s %9.1e %10.3e %10zu %10.3e\n", method, parameter, error, evaluations, 0.0);
+            return;
+        }
+        std::fprintf(out, "%s,%g,%zu,%.6g\n", method, parameter, evaluations, error);
+        std::printf("%-16s %-9g %8zu evaluations of f, error %.3g\n", method, parameter, evaluations, error);
+    };
+    auto sweep = [&](auto stepper, const char* name) {
+        using stepper_type = decltype(stepper);
+        for (std::size_t refine = 1; refine <= 64; refine *= 2) {
+            const double dt = sample / double(refine);
+            evaluations = 0;
+            std::vector<pair> x;
+            std::string failure;
+            measured_run([&] {
+                try {
+                    x = split<stepper_type>(dt, samples * refine);
+                } catch (const oc::step_error& e) {
+                    failure = e.what();  // a step too large: the damping of a diverging q overflows
+                }
+            });
+            if (failure.empty()) report(name, dt, max_error(x, refine, reference, 1));
+            else if (cost) report(name, dt, HUGE_VAL);
+            else std::printf("%-16s %-9g fails: %s\n", name, dt, failure.c_str());
+        }
+    };
+    // observed at the sample times, where the controlled stepper cuts its steps (dense output
+    // would need the vector field of H, which these pieces, having only flows, do not give)
+    auto adaptive = [&](auto make, const char* name) {
+        for (double tol = 1e-3; tol >= 1e-11; tol /= 10) {
+            evaluations = 0;
+            std::vector<pair> y;
+            measured_run([&] {
+                state x{1.5, -3.0, 0.4};
+                odeint::integrate_times(make(tol), H, x, times.begin(), times.end(), sample / 4,
+                                        [&](const state& z, double) { y.push_back({z.q, z.s}); });
+            });
+            report(name, tol, max_error(y, 1, reference, 1));
+        }
+    };
+    using kahan_li6 = oc::chi<oc::tables::kahan_li6, state>;
+    sweep(oc::chi2<state>(), "chi2");
+    sweep(oc::chi4<state>(), "chi4");
+    sweep(kahan_li6(), "chi6_kl");
+    adaptive([](double tol) { return controlled_qs<oc::chi2<state>>(tol); }, "controlled_chi2");
+    adaptive([](double tol) { return controlled_qs<oc::chi4<state>>(tol); }, "controlled_chi4");
+    adaptive([](double tol) { return controlled_qs<kahan_li6>(tol); }, "controlled_chi6_kl");
+    for (double tol = 1e-3; tol >= 1e-11; tol /= 10) {
+        evaluations = 0;
+        std::vector<pair> y;
+        measured_run([&] {
+            pair x{1.5, 0.4};
+            odeint::integrate_times(odeint::make_dense_output(tol, tol, odeint::runge_kutta_dopri5<pair>()), field, x,
+                                    times.begin(), times.end(), sample / 4,
+                                    [&](const pair& z, double) { y.push_back(z); });
+        });
+        report("dopri5", tol, max_error(y, 1, reference, 1));
+    }
+    if (out) std::fclose(out);
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (argc == 2 && std::string(argv[1]) == "cost") return error_vs_cost(true);
     if (argc == 5 && std::string(argv[1]) == "trajectory")
         return trajectory(argv[2], std::atof(argv[3]), std::size_t(std::atol(argv[4])));
 
@@ -123,43 +216,5 @@ int main(int argc, char** argv) {
                     max_error(chi, 1, reference, 10));
     }
 
-    // Error against cost, on t in [0, 20], sampled at every 0.4.
-    const double t_end = 20, sample = 0.4;
-    const std::size_t samples = std::size_t(t_end / sample + 0.5);
-    const auto reference = dopri5(1e-13, sample, samples);
-    std::FILE* out = std::fopen("vdp_error_vs_cost.csv", "w");
-    std::fprintf(out, "method,parameter,evaluations,error\n");
-    auto report = [&](const char* method, double parameter, double error) {
-        std::fprintf(out, "%s,%g,%zu,%.6g\n", method, parameter, evaluations, error);
-        std::printf("%-7s %-9g %8zu evaluations of f, error %.3g\n", method, parameter, evaluations, error);
-    };
-    auto sweep = [&](auto stepper, const char* name) {
-        using stepper_type = decltype(stepper);
-        for (std::size_t refine = 1; refine <= 64; refine *= 2) {
-            const double dt = sample / double(refine);
-            evaluations = 0;
-            try {
-                const auto x = split<stepper_type>(dt, samples * refine);
-                report(name, dt, max_error(x, refine, reference, 1));
-            } catch (const oc::step_error& e) {
-                // A step too large for the method: the damping of a diverging q overflows.
-                std::printf("%-7s %-9g fails: %s\n", name, dt, e.what());
-            }
-        }
-    };
-    sweep(oc::chi2<state>(), "chi2");
-    sweep(oc::chi4<state>(), "chi4");
-    sweep(oc::chi<oc::tables::kahan_li6, state>(), "chi6_kl");
-    for (double tol = 1e-3; tol >= 1e-11; tol /= 10) {
-        evaluations = 0;
-        pair x{1.5, 0.4};
-        std::vector<pair> y;
-        std::vector<double> times;
-        for (std::size_t k = 0; k <= samples; ++k) times.push_back(double(k) * sample);
-        odeint::integrate_times(odeint::make_dense_output(tol, tol, odeint::runge_kutta_dopri5<pair>()), field, x,
-                                times.begin(), times.end(), sample / 4,
-                                [&](const pair& z, double) { y.push_back(z); });
-        report("dopri5", tol, max_error(y, 1, reference, 1));
-    }
-    std::fclose(out);
+    return error_vs_cost(false);
 }

@@ -96,9 +96,19 @@ struct galerkin_separable {
     using stepper = oc::galerkin_cvi4<state>;
     static auto system() { return kepler(); }
 };
-// (chi<Table> and cvi<Table> are the bases of chi4 and cvi4; kahan_li8 and cvi2 on a separable H
-// add compile time, not coverage: the other cases below use them.)
-using cases = boost::mpl::list<chi2_separable, chi4_split, cvi4_lagrangian, galerkin_separable>;
+struct cvi2_separable {
+    using stepper = oc::cvi2<state>;
+    static auto system() { return kepler(); }
+};
+struct galerkin_lagrangian {
+    using stepper = oc::galerkin_cvi4<state>;
+    static auto system() { return oc::make_contact_lagrangian(kepler_lagrangian{}); }
+};
+// Every family on every kind of system it takes (chi: separable and split; cvi and galerkin:
+// separable and Lagrangian), each pair once. chi<Table> and cvi<Table> are the bases of chi4 and
+// cvi4; more tables would add compile time, not coverage (the other cases below use kahan_li8).
+using cases = boost::mpl::list<chi2_separable, chi4_split, cvi2_separable, cvi4_lagrangian, galerkin_separable,
+                               galerkin_lagrangian>;
 
 // Runs stepper (by value, as odeint does) through the four integrate functions from the paper's
 // orbit over [0, 2] and checks the end against the reference and the observed times.
@@ -374,6 +384,13 @@ BOOST_AUTO_TEST_CASE(bad_input_is_a_parameter_error) {
     oc::reversible_adaptive<stepper, signed_monitor> reversible(0.1);
     for (const double q0 : {0.0, -1.0, nan})
         BOOST_CHECK_THROW(reversible.initialize(state{{q0, 1.0}, {0.0, 0.0}, 0.0}, 0.0, 0.1), oc::parameter_error);
+    // A log_rate that is not finite: the density it kicks would be, the first half kick refuses.
+    struct nan_rate_monitor {
+        double sigma(const state&, double) const { return 1; }
+        double log_rate(const state&, double) const { return std::numeric_limits<double>::quiet_NaN(); }
+    };
+    oc::reversible_adaptive<stepper, nan_rate_monitor> nan_rate(0.1);
+    BOOST_CHECK_THROW(nan_rate.initialize(paper_start(), 0.0, 0.1), oc::error);
     // From q = (0.05, 0) moving left at speed 1 the step 0.1 sigma = 0.005 ... reaches q[0] <= 0.
     state y{{0.05, 1.0}, {-1.0, 0.0}, 0.0};
     reversible = oc::reversible_adaptive<stepper, signed_monitor>(10.0);
@@ -388,6 +405,43 @@ BOOST_AUTO_TEST_CASE(bad_input_is_a_parameter_error) {
         },
         oc::step_error);
     BOOST_TEST(reversible.current_state().q[0] > 0.0);
+}
+
+// contact_error_checker: odeint's default_error_checker's number over all of (q, p, s), and only
+// the chosen parts otherwise (a p through infinity, as in example/van_der_pol.cpp, left out).
+BOOST_AUTO_TEST_CASE(the_error_norm_weighs_the_chosen_parts) {
+    using checker = oc::contact_error_checker<double>;
+    const state x{{1.0, -2.0}, {0.5, 4.0}, -3.0};
+    const state err{{1e-9, -3e-9}, {2e-8, -1e-10}, 5e-9};
+    const auto weighted_at = [&](const auto& c, state e) {
+        oc::contact_algebra algebra;
+        return c.error(algebra, x, x, e, 0.1);
+    };
+    const auto weighted = [&](const auto& c) { return weighted_at(c, err); };
+    const odeint::default_error_checker<double, oc::contact_algebra, odeint::default_operations> odeint_checker(
+        1e-8, 1e-8, 1, 0);
+    // the same operations on the same numbers: equal to the last bit
+    BOOST_TEST(weighted(checker(1e-8, 1e-8)) == weighted(odeint_checker));
+    // |e_p1| / (1e-8 (1 + 0.5)) against |e_q2| / (1e-8 (1 + 2)) and |e_s| / (1e-8 (1 + 3)), to
+    // round-off in the last digits of the divisions
+    BOOST_TEST(weighted(checker(1e-8, 1e-8)) == 2e-8 / 1.5e-8, boost::test_tools::tolerance(1e-14));
+    const auto q_and_s = oc::error_components::q | oc::error_components::s;
+    BOOST_TEST(weighted(checker(1e-8, 1e-8, q_and_s)) == 5e-9 / 4e-8, boost::test_tools::tolerance(1e-14));
+    BOOST_TEST(weighted(checker(1e-8, 1e-8, oc::error_components::q)) == 3e-9 / 3e-8,
+               boost::test_tools::tolerance(1e-14));
+    // a p near a pole: its error fails the step when measured, not otherwise
+    state pole = err;
+    pole.p[0] = 1e300;
+    BOOST_TEST(weighted_at(checker(1e-8, 1e-8), pole) > 1.0);
+    BOOST_TEST(weighted_at(checker(1e-8, 1e-8, q_and_s), pole) < 1.0);
+    BOOST_CHECK_THROW(checker(1e-8, 1e-8, oc::error_components{}), oc::parameter_error);
+    BOOST_CHECK_THROW(checker(0.0, 1e-8, q_and_s), oc::parameter_error);
+    // through the controlled and the dense-output forms
+    const oc::controlled_contact<oc::chi2<state>> controlled(checker(1e-8, 1e-8, q_and_s));
+    BOOST_TEST((controlled.error_checker().parts() == q_and_s));
+    state y = paper_start();
+    odeint::integrate_adaptive(oc::dense_output_contact<oc::chi2<state>>(controlled), kepler(), y, 0.0, 1.0, 0.1);
+    BOOST_TEST(distance(y, reference(kepler(), paper_start(), 1.0)) < 1e-5);  // as in every_form_...
 }
 
 // ---- exactness under every step-size policy -------------------------------------------------
@@ -428,40 +482,90 @@ BOOST_AUTO_TEST_CASE(angular_momentum_decays_exactly_under_every_policy) {
 }
 
 // ---- dense output ---------------------------------------------------------------------------------
-// One step of h from the exact state of the damped oscillator with chi<kahan_li8> (order 8): the
-// interpolant at 0.3 h and 0.8 h is off by the quintic Hermite's O(h^6), the nodes' errors being
-// O(h^9). Above h = 0.2 the nodes' error still shows (observed orders 7 ... 7.7); over h = 0.2 ...
-// 0.025 the error falls from 3e-10 to 1e-15 (successive orders 6.6, 5.6, 5.5 as the sixth
-// derivative's value at the error's point moves), by 2^5.94 and 2^6.10 per halving on the whole:
-// [5.6, 6.4] holds that and fails for a quartic (5) or an interpolant of order 6 (7). Loose
-// tolerances so that the step of h is accepted as it is.
-BOOST_AUTO_TEST_CASE(dense_output_has_order_5) {
-    using scalar_state = oc::contact_state<double>;
+namespace {
+using scalar_state = oc::contact_state<double>;
+
+using kahan_li8_scalar = oc::chi<oc::tables::kahan_li8, scalar_state>;
+// Steps of exactly h: max_dt = h and loose tolerances so that each is accepted as it is.
+auto dense_of_step(double h) { return odeint::make_dense_output(1.0, 1.0, h, kahan_li8_scalar()); }
+// sigma = 1: steps of eps.
+struct constant_monitor {
+    double sigma(const scalar_state&, double) const { return 1; }
+    double log_rate(const scalar_state&, double) const { return 0; }
+};
+auto reversible_of_step(double h) { return oc::reversible_adaptive<kahan_li8_scalar, constant_monitor>(h); }
+
+// The damped oscillator from its exact state at 0 with chi<kahan_li8>, `steps` steps of h from
+// make(h) (a stepper whose steps are exactly h, made exact sums by the h chosen): the interpolant's error at
+// `where` h into the last step, and the last node's error, against the exact solution, for h
+// halving from h_first while above h_last. The order observed over them.
+template <class Make>
+double dense_output_order(const Make& make, unsigned steps, double where, double h_first, double h_last) {
     const auto H = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, test_support::harmonic_potential<>{},
                                                   oc::linear_action(0.3));
     const test_support::damped_oscillator exact{0.3, 1.0, 1.0};
     const scalar_state x0{1.0, 0.5, 0.2};
+    const auto error = [](const scalar_state& x, const scalar_state& e) {
+        return std::max({std::abs(x.q - e.q), std::abs(x.p - e.p), std::abs(x.s - e.s)});
+    };
+    std::vector<double> errors;
+    for (double h = h_first; h > h_last; h /= 2) {
+        auto dense = make(h);
+        dense.initialize(x0, 0.0, h);
+        std::pair<double, double> step;
+        for (unsigned i = 0; i < steps; ++i) step = dense.do_step(H);
+        BOOST_TEST(step.first == double(steps - 1) * h);
+        BOOST_TEST(step.second == double(steps) * h);
+        scalar_state x;
+        dense.calc_state(step.first + where * h, x);
+        errors.push_back(error(x, exact(x0, step.first + where * h)));
+        BOOST_TEST_MESSAGE("h " << h << " error " << errors.back() << " node "
+                                << error(dense.current_state(), exact(x0, step.second)));
+        // At the ends the interpolant is the accepted states themselves, bit for bit.
+        dense.calc_state(step.second, x);
+        BOOST_TEST(x.q == dense.current_state().q);
+        BOOST_TEST(x.s == dense.current_state().s);
+    }
+    const double order = std::log2(errors.front() / errors.back()) / double(errors.size() - 1);
+    BOOST_TEST_MESSAGE("at " << where << " h: observed order " << order);
+    return order;
+}
+}  // namespace
+
+// On the first step: the quintic through the step's ends and midpoint, off by O(h^6), the nodes'
+// errors being O(h^9). Above h = 0.2 the nodes' error still shows (observed orders 7 ... 7.7);
+// over h = 0.2 ... 0.025 the error falls from 3e-10 to 1e-15 (successive orders 6.6, 5.6, 5.5 as
+// the sixth derivative's value at the error's point moves), by 2^5.96 and 2^6.12 per halving on
+// the whole: [5.6, 6.4] holds that and fails for a quartic (5) or an interpolant of order 6 (7).
+BOOST_AUTO_TEST_CASE(dense_output_has_order_5) {
     for (const double where : {0.3, 0.8}) {
-        std::vector<double> errors;
-        for (double h = 0.2; h > 0.02; h /= 2) {
-            auto dense = odeint::make_dense_output(1.0, 1.0, oc::chi<oc::tables::kahan_li8, scalar_state>());
-            dense.initialize(x0, 0.0, h);
-            const auto [t0, t1] = dense.do_step(H);
-            BOOST_TEST(t0 == 0.0);
-            BOOST_TEST(t1 == h);
-            scalar_state x;
-            dense.calc_state(where * h, x);
-            const scalar_state e = exact(x0, where * h);
-            errors.push_back(std::max({std::abs(x.q - e.q), std::abs(x.p - e.p), std::abs(x.s - e.s)}));
-            BOOST_TEST_MESSAGE("h " << h << " error " << errors.back());
-            // At the ends the interpolant is the accepted states themselves, bit for bit.
-            dense.calc_state(t1, x);
-            BOOST_TEST(x.q == dense.current_state().q);
-            BOOST_TEST(x.s == dense.current_state().s);
-        }
-        const double order = std::log2(errors.front() / errors.back()) / double(errors.size() - 1);
-        BOOST_TEST_MESSAGE("at " << where << " h: observed order " << order);
+        const double order = dense_output_order(dense_of_step, 1, where, 0.2, 0.02);
         BOOST_TEST((order > 5.6 && order < 6.4));
+    }
+}
+
+// From the second step on the interpolant also passes through the step before's start and
+// midpoint: degree 9, local error O(h^10). The error at 0.3 h and 0.8 h into the second step:
+// 8.2e-8, 1.1e-10, 9.8e-14 at 0.8 h for h = 0.8, 0.4, 0.2, 4 to 80 times the nodes' error (so
+// it is the interpolant's); observed orders 9.86 and 9.84 (below h = 0.2 round-off). [9.2, 10.8]
+// fails for the quintic of the first step (6) and for degree 7 (8) or 11 (12).
+BOOST_AUTO_TEST_CASE(dense_output_uses_the_step_before) {
+    for (const double where : {0.3, 0.8}) {
+        const double order = dense_output_order(dense_of_step, 2, where, 0.8, 0.19);
+        BOOST_TEST((order > 9.2 && order < 10.8));
+    }
+}
+
+// reversible_adaptive from its fifth node on: the Hermite polynomial through the last five nodes,
+// degree 9, local error O(h^10). Five steps of h (sigma = 1), the error at 0.3 h and 0.8 h into
+// the last: 2.4e-7, 6.2e-10, 7.6e-13 at 0.8 h for h = 0.5, 0.25, 0.125, 10 to 24 times the
+// nodes' error; successive orders 8.6 and 9.7 (8.5, 9.7 at 0.3 h) as the nodes lie on one side,
+// 9.06 and 9.12 over the whole. [8.5, 10.8] fails for the quintic through three nodes (6) and
+// for degree 7 (8).
+BOOST_AUTO_TEST_CASE(reversible_adaptive_interpolates_through_five_nodes) {
+    for (const double where : {0.3, 0.8}) {
+        const double order = dense_output_order(reversible_of_step, 5, where, 0.5, 0.1);
+        BOOST_TEST((order > 8.5 && order < 10.8));
     }
 }
 

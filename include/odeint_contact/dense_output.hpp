@@ -4,9 +4,9 @@
 // dense_output_contact<Stepper>: a contact stepper under step-doubling control (controlled.hpp)
 // as an odeint DenseOutputStepper, so that odeint::make_dense_output(abs, rel[, max_dt], S())
 // works and integrate_const / integrate_times observe at exactly the requested times without
-// shortening steps. Between steps the state is the quintic Hermite polynomial through the
-// step's ends and the step-doubling midpoint, values and contact vector field: interpolation
-// error O(h^6) per step, so the dense output has order min(5, p) (measured in
+// shortening steps. Between steps the state is the Hermite polynomial through the step's ends
+// and step-doubling midpoint and those of the step before, values and contact vector field:
+// degree 9, so the dense output has order min(9, p) (5 on the first step; measured in
 // test/test_adaptive.cpp). Interpolated states are for observers only; the steps go on from
 // accepted states. Cost: the controlled stepper's (3 base steps per try) and 2 evaluations of
 // the system function H(x, dxdt, t) per accepted step (3 on the first). When not to use it: as
@@ -43,14 +43,18 @@ public:
     using resizer_type = typename Stepper::resizer_type;
     using dense_output_stepper_type = dense_output_contact;
 
-    // The interpolant's order (local error O(h^(order + 1))) when the base stepper's is higher.
-    static constexpr unsigned short interpolation_order = 5;
+    // The interpolant's order (local error O(h^(order + 1))) when the base stepper's is higher:
+    // 5 on the first step after initialize, 9 from the second on.
+    static constexpr unsigned short interpolation_order = 9;
 
     dense_output_contact(value_type abs_error, value_type rel_error, const Stepper& stepper = Stepper())
         : m_controlled(abs_error, rel_error, stepper) {}
     dense_output_contact(value_type abs_error, value_type rel_error, time_type max_dt,
                          const Stepper& stepper = Stepper())
         : m_controlled(abs_error, rel_error, max_dt, stepper) {}
+    // As odeint's dense_output_runge_kutta: from a controlled stepper (its error checker chooses
+    // the parts of (q, p, s) measured, controlled.hpp).
+    explicit dense_output_contact(const controlled_stepper_type& controlled) : m_controlled(controlled) {}
 
     template <class StateType>
     void initialize(const StateType& x0, const time_type& t0, const time_type& dt0) {
@@ -61,8 +65,10 @@ public:
         boost::numeric::odeint::copy(x0, current());
         m_t = t0;
         m_t_old = t0;
+        m_t_older = t0;
         m_dt = dt0;
         m_have_deriv = false;
+        m_steps = 0;
     }
 
     // One accepted step (as many tries as that takes); returns (previous time, current time).
@@ -75,17 +81,22 @@ public:
         }
         time_type t = m_t;
         time_type dt = m_dt;
-        while (m_controlled.attempt(sys, current(), t, old(), dt) == boost::numeric::odeint::fail) {
+        // The new step goes into the slots of the oldest nodes, which the last step's interpolant
+        // then no longer has (a throwing system leaves the current state and time).
+        if (m_steps > 1) m_steps = 1;
+        const unsigned next = (m_current + 1) % 3;
+        while (m_controlled.attempt(sys, current(), t, m_x[next].m_v, dt) == boost::numeric::odeint::fail) {
         }
-        // old() holds the new state: the vector field there and at the midpoint, then swap roles
-        // (a throwing system leaves the current state and time; the last step's interpolant is lost).
-        boost::numeric::odeint::copy(m_controlled.m_mid.m_v, m_mid.m_v);
-        sys(old(), m_deriv[m_current ^ 1].m_v, t);
-        sys(m_mid.m_v, m_deriv_mid.m_v, m_t + (t - m_t) / 2);
+        boost::numeric::odeint::copy(m_controlled.m_mid.m_v, m_mid[m_mid_current ^ 1].m_v);
+        sys(m_x[next].m_v, m_deriv[next].m_v, t);
+        sys(m_mid[m_mid_current ^ 1].m_v, m_deriv_mid[m_mid_current ^ 1].m_v, m_t + (t - m_t) / value_type(2));
+        m_t_older = m_t_old;
         m_t_old = m_t;
         m_t = t;
         m_dt = dt;
-        m_current ^= 1;
+        m_current = next;
+        m_mid_current ^= 1;
+        ++m_steps;
         return std::make_pair(m_t_old, m_t);
     }
 
@@ -99,8 +110,20 @@ public:
         }
         const value_type theta = (t - m_t_old) / h;
         algebra_type& algebra = const_cast<algebra_type&>(m_controlled.m_stepper.algebra());
-        detail::hermite3<operations_type>(algebra, x, {value_type(0), value_type(0.5), value_type(1)}, theta, h, old(),
-                                          m_mid.m_v, current(), deriv_old(), m_deriv_mid.m_v, deriv_current());
+        const state_type& mid = m_mid[m_mid_current].m_v;
+        const deriv_type& deriv_mid = m_deriv_mid[m_mid_current].m_v;
+        if (m_steps < 2) {
+            detail::hermite3<operations_type>(algebra, x, {value_type(0), value_type(0.5), value_type(1)}, theta, h,
+                                              old(), mid, current(), deriv_old(), deriv_mid, deriv_current());
+            return;
+        }
+        // with the last step's start and midpoint too: degree 9
+        const unsigned older = (m_current + 1) % 3;
+        const value_type a = (m_t_old - m_t_older) / h;
+        detail::hermite5<operations_type, state_type, deriv_type>(
+            algebra, x, {-a, -a / value_type(2), value_type(0), value_type(0.5), value_type(1)}, theta, h,
+            {&m_x[older].m_v, &m_mid[m_mid_current ^ 1].m_v, &old(), &mid, &current()},
+            {&m_deriv[older].m_v, &m_deriv_mid[m_mid_current ^ 1].m_v, &deriv_old(), &deriv_mid, &deriv_current()});
     }
 
     const state_type& current_state() const { return current(); }
@@ -123,27 +146,33 @@ private:
     void resize(const StateType& x) {
         using boost::numeric::odeint::adjust_size_by_resizeability;
         using resizeable = typename boost::numeric::odeint::is_resizeable<state_type>::type;
-        for (auto* w : {&m_x[0], &m_x[1], &m_mid}) adjust_size_by_resizeability(*w, x, resizeable());
+        for (auto* w : {&m_x[0], &m_x[1], &m_x[2], &m_mid[0], &m_mid[1]})
+            adjust_size_by_resizeability(*w, x, resizeable());
         using deriv_resizeable = typename boost::numeric::odeint::is_resizeable<deriv_type>::type;
-        for (auto* w : {&m_deriv[0], &m_deriv[1], &m_deriv_mid}) adjust_size_by_resizeability(*w, x, deriv_resizeable());
+        for (auto* w : {&m_deriv[0], &m_deriv[1], &m_deriv[2], &m_deriv_mid[0], &m_deriv_mid[1]})
+            adjust_size_by_resizeability(*w, x, deriv_resizeable());
     }
     state_type& current() { return m_x[m_current].m_v; }
     const state_type& current() const { return m_x[m_current].m_v; }
-    state_type& old() { return m_x[m_current ^ 1].m_v; }
-    const state_type& old() const { return m_x[m_current ^ 1].m_v; }
+    const state_type& old() const { return m_x[(m_current + 2) % 3].m_v; }
     deriv_type& deriv_current() { return m_deriv[m_current].m_v; }
     const deriv_type& deriv_current() const { return m_deriv[m_current].m_v; }
-    const deriv_type& deriv_old() const { return m_deriv[m_current ^ 1].m_v; }
+    const deriv_type& deriv_old() const { return m_deriv[(m_current + 2) % 3].m_v; }
 
     controlled_stepper_type m_controlled;
-    std::array<wrapped_state_type, 2> m_x;
-    std::array<wrapped_deriv_type, 2> m_deriv;
-    wrapped_state_type m_mid;
-    wrapped_deriv_type m_deriv_mid;
+    // the step ends t_{n-1}, t_n, t_{n+1} (current at m_current, the one before it before) and the
+    // midpoints of the last two steps, with their vector fields
+    std::array<wrapped_state_type, 3> m_x;
+    std::array<wrapped_deriv_type, 3> m_deriv;
+    std::array<wrapped_state_type, 2> m_mid;
+    std::array<wrapped_deriv_type, 2> m_deriv_mid;
     unsigned m_current = 0;
+    unsigned m_mid_current = 0;
+    unsigned m_steps = 0;  // since initialize: the interpolant uses the step before from the second on
     bool m_have_deriv = false;
     time_type m_t{};
     time_type m_t_old{};
+    time_type m_t_older{};
     time_type m_dt{};
 };
 

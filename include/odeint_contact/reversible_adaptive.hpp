@@ -11,8 +11,8 @@
 // |q|^alpha (3/2 by default) from q and p, no gradient. Order: the base stepper's, in eps. Cost
 // per step: one base step, one call of H(x, dxdt, t) (dense output), one of sigma and log_rate. eps is
 // given, or calibrated at the first step by step doubling (controlled.hpp) for abs, rel: rough.
-// Dense output: Hermite through the last three nodes. The dt given to initialize caps the first
-// step only. Failure: a bad sigma, eps, density or tolerance is our exception, state unchanged.
+// Dense output: Hermite through the last five nodes (degree 9; fewer after initialize, reverse).
+// The dt given to initialize caps the first step only. Failure: a bad sigma, eps, density or tolerance is our exception, state unchanged.
 // Reference: E. Hairer, G. Soederlind, SIAM J. Sci. Comput. 26 (2005) 1838-1851; doc/adaptive.md.
 #ifndef ODEINT_CONTACT_REVERSIBLE_ADAPTIVE_HPP
 #define ODEINT_CONTACT_REVERSIBLE_ADAPTIVE_HPP
@@ -98,7 +98,6 @@ public:
 
     template <class StateType>
     void initialize(const StateType& x0, const time_type& t0, const time_type& dt0) {
-        using std::abs;
         // dt0 = 0 is odeint's integrate_adaptive re-initialising at the end point: no cap then.
         if (!detail::finite_times(t0, dt0))
             throw parameter_error(detail::times_message(t0, dt0, "reversible_adaptive::initialize"));
@@ -108,13 +107,15 @@ public:
         m_t[m_head] = t0;
         m_rho = value_type(1) / sigma;
         if (dt0 != time_type(0)) m_forward = dt0 > time_type(0);
-        m_cap = abs(dt0);
+        m_cap = dt0 < time_type(0) ? -dt0 : dt0;
         m_nodes = 1;
         m_have_deriv = false;
         if (m_eps > value_type(0)) {
             plan("reversible_adaptive::initialize");
         } else {
-            m_dt = dt0 != time_type(0) ? dt0 : m_forward ? time_type(1) : time_type(-1);  // calibration's first trial
+            // the calibration's first trial: dt0, or 1 in the unit of time
+            const time_type one = detail::to_time<time_type>(value_type(1));
+            m_dt = dt0 != time_type(0) ? dt0 : m_forward ? one : -one;
         }
     }
 
@@ -148,7 +149,7 @@ public:
         const value_type rho_new = m_rho_half + kick;
         const auto [rho_half_new, h_new] = step_from(rho_new + kick, t_new, where);
         sys(m_next.m_v, m_next_deriv.m_v, t_new);
-        m_head = (m_head + 1) % 3;
+        m_head = (m_head + 1) % ring;
         std::swap(m_x[m_head], m_next);
         std::swap(m_f[m_head], m_next_deriv);
         m_t[m_head] = t_new;
@@ -156,7 +157,7 @@ public:
         m_rho_half = rho_half_new;
         m_dt = h_new;
         m_cap = time_type(0);
-        if (m_nodes < 3) ++m_nodes;
+        if (m_nodes < ring) ++m_nodes;
         return std::make_pair(t, t_new);
     }
 
@@ -175,6 +176,14 @@ public:
             algebra.for_each5(x, node(1), node(0), deriv(1), deriv(0),
                               typename operations_type::template scale_sum4<value_type, value_type, time_type, time_type>(
                                   value[0], value[1], h * slope[0], h * slope[1]));
+            return;
+        }
+        if (m_nodes == ring) {  // the last five nodes: degree 9
+            std::array<value_type, 5> c{};
+            for (unsigned i = 0; i < 5; ++i) c[i] = value_type((m_t[index(4 - i)] - m_t[index(1)]) / h);
+            detail::hermite5<operations_type, state_type, deriv_type>(
+                algebra, x, c, value_type((t - m_t[index(1)]) / h), h,
+                {&node(4), &node(3), &node(2), &node(1), &node(0)}, {&deriv(4), &deriv(3), &deriv(2), &deriv(1), &deriv(0)});
             return;
         }
         const value_type back = (m_t[index(2)] - m_t[index(1)]) / h;
@@ -203,7 +212,7 @@ public:
     const monitor_type& monitor() const { return m_monitor; }
 
 private:
-    unsigned index(unsigned back) const { return (m_head + 3 - back) % 3; }
+    unsigned index(unsigned back) const { return (m_head + ring - back) % ring; }
     state_type& node(unsigned back) { return m_x[index(back)].m_v; }
     const state_type& node(unsigned back) const { return m_x[index(back)].m_v; }
     deriv_type& deriv(unsigned back) { return m_f[index(back)].m_v; }
@@ -256,7 +265,7 @@ private:
             throw step_error(std::string("odeint_contact::") + where + ": the step density " + detail::format(rho_half) +
                              " at t = " + detail::format(t) + " is not positive: epsilon = " + detail::format(m_eps) +
                              " is too large for this monitor");
-        time_type h = m_eps / rho_half;
+        time_type h = detail::to_time<time_type>(m_eps / rho_half);
         if (m_cap > time_type(0) && m_cap < h) h = m_cap;
         if (!(detail::is_finite(t + h) && t + h != t))
             throw step_error(std::string("odeint_contact::") + where + ": the step " + detail::format(h) +
@@ -276,14 +285,14 @@ private:
             const time_type trial = dt;
             if (controlled.try_step(sys, node(0), t, m_next.m_v, dt) == boost::numeric::odeint::success) {
                 accepted = trial;
-                if (!(abs(dt) > abs(trial))) break;
+                if (!(abs(detail::time_value(dt)) > abs(detail::time_value(trial)))) break;
             } else if (accepted != time_type(0)) {
                 break;
             }
         }
         if (accepted == time_type(0))
             throw step_error("odeint_contact::reversible_adaptive::do_step: no first step meets the tolerances");
-        m_eps = abs(accepted) * m_rho;
+        m_eps = value_type(abs(detail::time_value(accepted))) * m_rho;
         m_cap = time_type(0);
         plan("reversible_adaptive::do_step");
     }
@@ -293,11 +302,13 @@ private:
     value_type m_eps{0};
     value_type m_abs{0};
     value_type m_rel{0};
-    std::array<wrapped_state_type, 3> m_x;
-    std::array<wrapped_deriv_type, 3> m_f;
+    // the last `ring` nodes (m_head the newest), for the interpolant
+    static constexpr unsigned ring = 5;
+    std::array<wrapped_state_type, ring> m_x;
+    std::array<wrapped_deriv_type, ring> m_f;
     wrapped_state_type m_next;
     wrapped_deriv_type m_next_deriv;
-    std::array<time_type, 3> m_t{};
+    std::array<time_type, ring> m_t{};
     unsigned m_head = 0;
     unsigned m_nodes = 0;
     bool m_have_deriv = false;

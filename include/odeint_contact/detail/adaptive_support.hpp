@@ -12,6 +12,7 @@
 #include <utility>
 
 #include <boost/numeric/odeint/util/state_wrapper.hpp>
+#include <boost/numeric/odeint/util/unit_helper.hpp>
 
 #include <odeint_contact/detail/checks.hpp>
 #include <odeint_contact/detail/traits.hpp>
@@ -44,6 +45,18 @@ struct is_monitor<M, State, Time,
                               decltype(double(std::declval<const M&>().log_rate(std::declval<const State&>(),
                                                                                  std::declval<const Time&>())))>>
     : std::true_type {};
+
+// A time as a plain number in its unit, and back (odeint's unit helpers: Boost.Units times).
+template <class Time>
+auto time_value(const Time& t) {
+    return boost::numeric::odeint::get_unit_value(t);
+}
+template <class Time, class Value>
+Time to_time(const Value& v) {
+    Time t{};
+    boost::numeric::odeint::set_unit_value(t, v);
+    return t;
+}
 
 // A tolerance must be positive and finite: a zero one asks for an error no step can meet.
 template <class Value>
@@ -108,6 +121,19 @@ void hermite3(Algebra& algebra, Out& x, const std::array<Value, 3>& c, const Val
     algebra.for_each7(x, y0, y1, y2, f0, f1, f2,
                       typename Operations::template scale_sum6<Value, Value, Value, Time, Time, Time>(
                           value[0], value[1], value[2], h * slope[0], h * slope[1], h * slope[2]));
+}
+
+// The same through five nodes.
+template <class Operations, class Y, class F, class Algebra, class Value, class Time, class Out>
+void hermite5(Algebra& algebra, Out& x, const std::array<Value, 5>& c, const Value& theta, const Time& h,
+              const std::array<const Y*, 5>& y, const std::array<const F*, 5>& f) {
+    std::array<Value, 5> value{}, slope{};
+    hermite_weights<5, Value>(c, theta, value, slope);
+    algebra.for_each11(
+        x, *y[0], *y[1], *y[2], *y[3], *y[4], *f[0], *f[1], *f[2], *f[3], *f[4],
+        typename Operations::template scale_sum10<Value, Value, Value, Value, Value, Time, Time, Time, Time, Time>(
+            value[0], value[1], value[2], value[3], value[4], h * slope[0], h * slope[1], h * slope[2], h * slope[3],
+            h * slope[4]));
 }
 
 }  // namespace detail
