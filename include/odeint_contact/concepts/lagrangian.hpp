@@ -204,11 +204,13 @@ constexpr bool check_contact_lagrangian_members() {
     static_assert(!well_typed || partials || !has_lagrangian_partials<Lagrangian&, Q, V, F, P, S, Time>::value,
                   "odeint_contact: the contact Lagrangian's partials(q, v, z, t, dq, dv) must be const "
                   "(the library holds the Lagrangian as const)");
-    constexpr bool value_unit = result_fits<typename types::lagrangian_type, lagrangian_value_op, const Lagrangian&, Q, V, S, Time>();
+    constexpr bool value_unit =
+        result_fits<typename types::lagrangian_type, lagrangian_value_op, const Lagrangian&, Q, V, S, Time>();
     static_assert(!well_typed || value_unit,
                   "odeint_contact: the contact Lagrangian's value(q, v, z, t) must return L as a number, or "
                   "with Boost.Units as a quantity of the unit of s per time (an energy for s in J s)");
-    constexpr bool rate_unit = result_fits<typename types::rate_type, lagrangian_partials_op, const Lagrangian&, Q, V, F, P, S, Time>();
+    constexpr bool rate_unit =
+        result_fits<typename types::rate_type, lagrangian_partials_op, const Lagrangian&, Q, V, F, P, S, Time>();
     static_assert(!well_typed || rate_unit,
                   "odeint_contact: the contact Lagrangian's partials(q, v, z, t, dq, dv) must return dL/dz as "
                   "a number, or with Boost.Units as a quantity of the unit of 1/time");

@@ -16,7 +16,8 @@ namespace odeint_contact {
 namespace detail {
 
 template <class M, class State, class Time>
-using monitor_sigma_op = decltype(std::declval<const M&>().sigma(std::declval<const State&>(), std::declval<const Time&>()));
+using monitor_sigma_op =
+    decltype(std::declval<const M&>().sigma(std::declval<const State&>(), std::declval<const Time&>()));
 template <class M, class State, class Time>
 using monitor_log_rate_op =
     decltype(std::declval<const M&>().log_rate(std::declval<const State&>(), std::declval<const Time&>()));

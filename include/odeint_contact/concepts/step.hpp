@@ -30,8 +30,9 @@ using step_part_context_op = decltype(std::declval<const Step&>().part_context(s
 // Whether Step has the members the engine needs before it runs one: its error types, a check of
 // the system, and the context of a part's failure as text.
 template <class Step, class System, class Time>
-using is_step = std::conjunction<is_detected<step_errors_op, Step>, is_detected_exact<bool, step_check_op, Step, System>,
-                                 is_detected_convertible<std::string, step_part_context_op, Step, Time>>;
+using is_step =
+    std::conjunction<is_detected<step_errors_op, Step>, is_detected_exact<bool, step_check_op, Step, System>,
+                     is_detected_convertible<std::string, step_part_context_op, Step, Time>>;
 
 template <class System>
 using kinetic_type_op = typename System::kinetic_type;

@@ -56,7 +56,8 @@ template <class T>
 using eigen_dynamic_size_op = std::bool_constant<(T::SizeAtCompileTime < 0)>;
 template <class T>
 using is_eigen_plain_dynamic =
-    std::conjunction<is_detected<eigen_plain_members_op, T>, std::bool_constant<default_kind<T>() == component_kind::eigen>,
+    std::conjunction<is_detected<eigen_plain_members_op, T>,
+                     std::bool_constant<default_kind<T>() == component_kind::eigen>,
                      detected_or_t<std::false_type, eigen_dynamic_size_op, T>>;
 
 // Elements per block: the operands of a fused op (up to 5 arrays, 5 KB) stay in the L1 cache
