@@ -37,6 +37,8 @@ template <class Self, class XIn, class XOut, class T, class W>
 using piece_flow_out_work_op =
     decltype(std::declval<Self>().flow(std::declval<const XIn&>(), std::declval<XOut&>(), std::declval<const T&>(),
                                        std::declval<const T&>(), std::declval<W&>()));
+// flow_with has a name of its own: as flow(algebra, x, t, dt, work) it would have the arity of the
+// out-of-place flow(in, out, t, dt, work), and a generic out-of-place flow would be taken for it.
 template <class Self, class Alg, class X, class T, class W>
 using piece_flow_with_op =
     decltype(std::declval<Self>().flow_with(std::declval<Alg&>(), std::declval<X&>(), std::declval<const T&>(),
@@ -50,15 +52,24 @@ using piece_value_op = decltype(std::declval<Self>().value(std::declval<const X&
 template <class Self, class X, class T, class DQ, class DP>
 using piece_partials_op = decltype(std::declval<Self>().partials(std::declval<const X&>(), std::declval<const T&>(),
                                                                  std::declval<DQ&>(), std::declval<DP&>()));
+// kick(q, t, g), for a piece phi(q, t) of q and t only: writes dphi/dq into g and returns phi; the
+// flow over dt is then p -= dt g, s -= dt phi, q unchanged.
 template <class Self, class Q, class T, class G>
 using piece_kick_op =
     decltype(std::declval<Self>().kick(std::declval<const Q&>(), std::declval<const T&>(), std::declval<G&>()));
+// scaling_flow(s, t, dt), for a piece whose flow keeps q and multiplies p by a factor of s, t and
+// dt: returns {s', factor} (an action_flow).
 template <class Self, class S, class T>
 using piece_scaling_flow_op = decltype(std::declval<Self>().scaling_flow(
     std::declval<const S&>(), std::declval<const T&>(), std::declval<const T&>()));
-// Flow is a std::bool_constant: an op takes types only.
+// A piece's own compile-time checks of what it holds, for its flow (Flow) or for H as an odeint
+// system; the engine calls it before anything else of the piece. Flow is a std::bool_constant: an
+// op takes types only.
 template <class Piece, class State, class Deriv, class Time, class Value, class Flow>
 using piece_check_op = decltype(Piece::template check<State, Deriv, Time, Value, Flow::value>());
+// autonomous: the flow is the exact flow of a term without t (flows over a and b compose to one
+// over a + b, so a first piece's half flows fuse across stages); keeps_q, keeps_p: the flow leaves
+// q, p as they are (an out-of-place flow that keeps p need not write out.p).
 template <class Piece>
 using piece_autonomous_op = std::bool_constant<bool(Piece::autonomous)>;
 template <class Piece>
