@@ -4,7 +4,8 @@
 // Action parts F(s,t) in closed form: linear_action(f) F = f(t) s, affine_action(f, c)
 // F = f(t) s + c(t), quadratic_action(gamma) F = gamma(t) s^2/2; each coefficient a constant (a
 // number or a Boost.Units quantity) or a callable of t. The action concept (value, derivative, flow
-// for chi, solve_implicit for cvi2, optional second_derivative and affine_in_s): doc/concepts.md.
+// for chi, solve_implicit for cvi2, optional second_derivative and affine_in_s): doc/concepts.md,
+// concepts/action.hpp.
 // Exact flows (doc/theory.md, the A flow): F = f s + c: s' = s e^{-f dt} - c dt phi1(-f dt) with
 // phi1(z) = (e^z - 1)/z, p' = p e^{-f dt}; F = gamma s^2/2: s' = 2s/(2 + gamma dt s),
 // p' = 4p/(2 + gamma dt s)^2. cvi2's s + h F(s,t) = r in closed form, on the branch from s = r

@@ -5,7 +5,8 @@
 // second-order chi2 or cvi2 step (chi<Table>, cvi<Table>): single_stage, triple_jump4, suzuki4,
 // yoshida6, kahan_li6, yoshida8, mclachlan8, kahan_li8, sofroniou_spaletta10. The table concept (a
 // user's table too): static constexpr stages and order, and template <class Value> static
-// std::array<Value, stages> weights(), palindromic and summing to 1 (doc/concepts.md).
+// std::array<Value, stages> weights(), palindromic and summing to 1 (doc/concepts.md,
+// concepts/table.hpp).
 // Weights: 50 digits, the printed ones refined on the order conditions
 // (doc/derivations/composition_weights.py), so cpp_bin_float_50 keeps the order; the middle weight
 // is 1 - 2 (g_1 + ... + g_n) in Value. Cost: one base step per stage. Which:

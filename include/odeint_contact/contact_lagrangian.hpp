@@ -4,7 +4,8 @@
 // make_contact_lagrangian(L): a contact Lagrangian L(q, v, z, t) as a system for cvi2, cvi<Table>
 // and galerkin_cvi4, and as an odeint system on (q, p, s): v from p = dL/dv, then q' = v,
 // p' = dL/dq + p dL/dz, s' = L. L provides value(q, v, z, t) and partials(q, v, z, t, dq, dv)
-// (returning dL/dz), optionally hessian(q, v, z, t, H) and mass_matrix(M); all const.
+// (returning dL/dz), optionally hessian(q, v, z, t, H) and mass_matrix(M); all const
+// (concepts/lagrangian.hpp).
 // Order and cost: cvi2 2 (cvi<Table>: Table::order), galerkin_cvi4 4; Newton on n + 1 or 2n
 // unknowns, a dense LU per update, Jacobians from hessian or differences: meant for small n. No
 // allocation per step; a const system may be called from many threads at once. Exactly contact.

@@ -6,7 +6,8 @@
 // The kinetic concept: value(p) and gradient(p, dTdp); the contact flow of T is then exact,
 // q += tau dT/dp, s += tau (p . dT/dp - T), p unchanged. Optionally the whole flow in one call,
 // flow(q, p, tau, q_out) (writes q + tau dT/dp, returns the change of s), and forms taking the
-// stepper's algebra: they save a buffer, a pass over p and a dot product (doc/concepts.md).
+// stepper's algebra: they save a buffer, a pass over p and a dot product (doc/concepts.md;
+// checked by concepts/kinetic.hpp).
 #ifndef ODEINT_CONTACT_KINETIC_HPP
 #define ODEINT_CONTACT_KINETIC_HPP
 

@@ -9,7 +9,8 @@
 // The potential concept: value(q, t) and gradient(q, t, dVdq); optionally value_and_gradient(q, t,
 // dVdq) (V and dV/dq sharing work) and value_and_kick(q, t, a, b, p_in, p_out) (p_out = a p_in - b
 // dV/dq, returning V: with an action affine in s the kick needs no gradient buffer and a step on a
-// large state streams fewer arrays), hessian for galerkin_cvi4: doc/concepts.md#potential-vq-t.
+// large state streams fewer arrays), hessian for galerkin_cvi4: doc/concepts.md#potential-vq-t,
+// concepts/potential.hpp.
 // Kinetic and action parts: kinetic.hpp, action.hpp. Cost of each stepper: doc/methods.md.
 #ifndef ODEINT_CONTACT_SEPARABLE_HAMILTONIAN_HPP
 #define ODEINT_CONTACT_SEPARABLE_HAMILTONIAN_HPP

@@ -11,7 +11,8 @@
 // When not to use it: H = T + V + F (make_separable_hamiltonian is shorter, and cvi takes it); a
 // piece whose flow has no closed form (computing it costs more than a Runge-Kutta step of H).
 // Failure: a piece's step_error gets stepper, t, dt, stage and piece in front; state unchanged.
-// The piece concept: doc/concepts.md#split-hamiltonian-pieces-with-exact-flows; doc/theory.md.
+// The piece concept: doc/concepts.md#split-hamiltonian-pieces-with-exact-flows, concepts/piece.hpp;
+// doc/theory.md.
 // References: Bravetti, Seri, Zadra, GSI 2021; Zadra, Bravetti, Seri, arXiv 2005.03951 (Lienard
 // systems); McLachlan, Quispel, "Splitting methods", Acta Numerica 11 (2002).
 #ifndef ODEINT_CONTACT_SPLIT_HAMILTONIAN_HPP

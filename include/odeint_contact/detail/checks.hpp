@@ -21,10 +21,10 @@
 namespace odeint_contact {
 namespace detail {
 
-template <class T, class = void>
-struct has_size_member : std::false_type {};
 template <class T>
-struct has_size_member<T, std::void_t<decltype(std::declval<const T&>().size())>> : std::true_type {};
+using size_member_op = decltype(std::declval<const T&>().size());
+template <class T>
+using has_size_member = is_detected<size_member_op, T>;
 
 // Whether two components have the same number of elements; scalars always do. For fixed-size
 // containers both sizes are constants and the comparison folds away.

@@ -13,6 +13,8 @@
 #include <boost/range/has_range_iterator.hpp>
 #include <boost/units/quantity.hpp>
 
+#include <odeint_contact/detail/detect.hpp>
+
 namespace odeint_contact {
 namespace detail {
 
@@ -28,19 +30,19 @@ struct is_quantity<boost::units::quantity<Unit, Y>> : std::true_type {};
 // fails at the static_assert in check_component (detail/traits.hpp).
 enum class component_kind { scalar, eigen, range, unknown };
 
-template <class T, class = void>
-struct is_eigen_like : std::false_type {};
 template <class T>
-struct is_eigen_like<T, std::void_t<typename T::Scalar,
-                                    decltype(std::declval<const T&>().cwiseProduct(std::declval<const T&>()).sum())>>
-    : std::true_type {};
+using eigen_like_op = requires_all<typename T::Scalar,
+                                   decltype(std::declval<const T&>().cwiseProduct(std::declval<const T&>()).sum())>;
+template <class T>
+using is_eigen_like = is_detected<eigen_like_op, T>;
 
-template <class T, class = void>
-struct is_boost_range : std::false_type {};
+// Only a type with a const iterator is dereferenced: boost::begin of another is a hard error, so
+// the enable_if_t fails first.
 template <class T>
-struct is_boost_range<T, std::enable_if_t<boost::has_range_const_iterator<T>::value,
-                                          std::void_t<decltype(*boost::begin(std::declval<const T&>()))>>>
-    : std::true_type {};
+using range_element_op =
+    decltype(*boost::begin(std::declval<const std::enable_if_t<boost::has_range_const_iterator<T>::value, T>&>()));
+template <class T>
+using is_boost_range = is_detected<range_element_op, T>;
 
 template <class T>
 constexpr component_kind default_kind() {

@@ -39,23 +39,26 @@ struct is_contact_state<contact_state<Q, P, S>> : std::true_type {};
 // the algebra odeint picks for them (array_algebra, range_algebra, openmp_nested_algebra for
 // openmp_state, ...); ranges of quantities with range_algebra, which only needs element-wise
 // operations.
-template <class T, class = void>
-struct has_traits_algebra : std::false_type {};
 template <class T>
-struct has_traits_algebra<T, std::void_t<typename component_traits<T>::algebra_type>> : std::true_type {};
+using traits_algebra_type_op = typename component_traits<T>::algebra_type;
+template <class T>
+using has_traits_algebra = is_detected<traits_algebra_type_op, T>;
 
 // ---- Eigen objects, block by block --------------------------------------------------------------
 
 // A dynamically sized Eigen Matrix or Array (a plain object: one contiguous array, with the
 // static Map functions of Eigen's PlainObjectBase), recognised without including Eigen.
-template <class T, class = void>
-struct is_eigen_plain_dynamic : std::false_type {};
 template <class T>
-struct is_eigen_plain_dynamic<T, std::void_t<typename T::MapType, typename T::ConstMapType,
-                                             decltype(std::declval<T&>().data()),
-                                             decltype(T::IsRowMajor), decltype(T::IsVectorAtCompileTime),
-                                             decltype(T::SizeAtCompileTime)>>
-    : std::bool_constant<default_kind<T>() == component_kind::eigen && (T::SizeAtCompileTime < 0)> {};
+using eigen_plain_members_op =
+    requires_all<typename T::MapType, typename T::ConstMapType, decltype(std::declval<T&>().data()),
+                 decltype(T::IsRowMajor), decltype(T::IsVectorAtCompileTime), decltype(T::SizeAtCompileTime)>;
+template <class T>
+using eigen_dynamic_size_op = std::bool_constant<(T::SizeAtCompileTime < 0)>;
+template <class T>
+using is_eigen_plain_dynamic =
+    std::conjunction<is_detected<eigen_plain_members_op, T>,
+                     std::bool_constant<default_kind<T>() == component_kind::eigen>,
+                     detected_or_t<std::false_type, eigen_dynamic_size_op, T>>;
 
 // Elements per block: the operands of a fused op (up to 5 arrays, 5 KB) stay in the L1 cache
 // between the op's Eigen expressions. Much smaller blocks pay more per block, larger ones were
@@ -253,11 +256,10 @@ inline void for_each_split_with(Tuple&& args, std::index_sequence<I...>) {
 // An algebra that declares `static constexpr bool fuses_reductions = true` forms the sum of the
 // library's accumulating ops below (with_sum_of_squares, kick_drift with a sum) itself, as a
 // reduction in the op's pass, rather than calling them (odeint_contact/thrust.hpp).
-template <class Algebra, class = void>
-struct fuses_reductions : std::false_type {};
 template <class Algebra>
-struct fuses_reductions<Algebra, std::void_t<decltype(Algebra::fuses_reductions)>>
-    : std::bool_constant<bool(Algebra::fuses_reductions)> {};
+using fuses_reductions_op = std::bool_constant<bool(Algebra::fuses_reductions)>;
+template <class Algebra>
+using fuses_reductions = detected_or_t<std::false_type, fuses_reductions_op, Algebra>;
 
 // Whether an op given to the component's algebra runs on one thread, element after element in
 // order (range_algebra, array_algebra) or once on the whole object (vector_space_algebra):

@@ -209,10 +209,10 @@ thrust_kick_drift<A, C, V> thrust_known_op(const kick_drift<A, C, V, void>& op) 
     return {op.a, op.c, op.v};
 }
 
-template <class Op, class = void>
-struct is_known_op : std::false_type {};
 template <class Op>
-struct is_known_op<Op, std::void_t<decltype(thrust_known_op(std::declval<const Op&>()))>> : std::true_type {};
+using thrust_translation_op = decltype(thrust_known_op(std::declval<const Op&>()));
+template <class Op>
+using is_known_op = is_detected<thrust_translation_op, Op>;
 
 // The device op for a host op: the known ones translated, any other as it is.
 template <class Op>

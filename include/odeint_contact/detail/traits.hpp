@@ -23,14 +23,15 @@
 #include <boost/units/quantity.hpp>
 
 #include <odeint_contact/component_traits.hpp>
+#include <odeint_contact/detail/detect.hpp>
 
 namespace odeint_contact {
 namespace detail {
 
-template <class T, class = void>
-struct has_component_traits : std::false_type {};
 template <class T>
-struct has_component_traits<T, std::void_t<typename component_traits<T>::scalar_type>> : std::true_type {};
+using traits_scalar_type_op = typename component_traits<T>::scalar_type;
+template <class T>
+using has_component_traits = is_detected<traits_scalar_type_op, T>;
 
 // Used before any other use of a component type, so that an unsupported type stops the
 // compilation here rather than deep inside an algebra.
@@ -57,11 +58,11 @@ using scalar_of_t = typename scalar_of<T>::type;
 // the dense solves of galerkin_cvi4 and of the Lagrangian steps do: numbers, ranges and Eigen
 // objects, unless component_traits<T> says `static constexpr bool host_elements = false` (a
 // Thrust device_vector, odeint_contact/thrust.hpp).
-template <class T, class = void>
-struct has_host_elements : std::bool_constant<default_kind<T>() != component_kind::unknown> {};
 template <class T>
-struct has_host_elements<T, std::void_t<decltype(component_traits<T>::host_elements)>>
-    : std::bool_constant<bool(component_traits<T>::host_elements)> {};
+using traits_host_elements_op = std::bool_constant<bool(component_traits<T>::host_elements)>;
+template <class T>
+using has_host_elements =
+    detected_or_t<std::bool_constant<default_kind<T>() != component_kind::unknown>, traits_host_elements_op, T>;
 
 template <class T>
 inline constexpr bool is_scalar_v = default_kind<std::remove_cv_t<T>>() == component_kind::scalar;
