@@ -407,7 +407,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(value_and_kick_steps_equal_the_plain_steps_to_roun
     BOOST_TEST(worst_kick_difference<Stepper>(V, true) > 1e3);
 }
 
-// Order 2 with value_and_kick, as without (test_chi2_order.cpp, test_cvi2_order.cpp): the damped
+// Order 2 with value_and_kick, as without (test_orders.cpp): the damped
 // oscillator H = p^2/2 + q^2/2 + gamma s, damped and anti-damped, against its exact solution; the
 // maximum error over t in [0, 5] at dt = 0.1/2^j, j = 0..5. Both methods are symmetric, so
 // successive log2 ratios differ from 2 by O(dt0^2) ~ 1e-2 and [1.95, 2.05] holds from the first;

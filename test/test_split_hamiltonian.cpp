@@ -141,7 +141,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(library_pieces_step_as_the_separable_hamiltonian, 
 
 // ---- orders ----------------------------------------------------------------------------------
 
-// As test_chi_orders.cpp: |observed - p| <= 0.2 leaves room for the next term of the error's
+// As test_orders.cpp (chi_orders): |observed - p| <= 0.2 leaves room for the next term of the error's
 // expansion in dt^2 (<= 20% of the leading one) and round-off, and excludes orders p +- 1.
 // The reference is RKF7(8) at tolerance 1e-13 on the written-out field; its error is ~1e-13
 // (reference_is_accurate), and every window ends with errors >= 1e-11, so the reference moves an
