@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 // units: a damped spring in SI units (Boost.Units), integrated by chi2 and by cvi2. The compiler
 // checks every unit; the numbers are those of the same program in plain doubles (the tests
-// test_units, test_chi_units and test_cvi2_units compare them).
+// test_units compares them).
 //
 // H = p^2/(2m) + k q^2/2 + gamma s, with m in kg, k in N/m and gamma in 1/s.
 #include <iostream>

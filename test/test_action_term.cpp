@@ -270,7 +270,7 @@ BOOST_AUTO_TEST_CASE(cubic_chi2_step_matches_closed_form_composition) {
 // reference is odeint's controlled RKF78 at 1e-15 on the same Hamiltonian as an odeint system
 // (it only uses F and dF/ds, not action_term's flow), accurate to ~1e-14 at the sample times.
 // Window dt = 0.5 .. 0.0625: chi6's errors there are 1e-5 .. 1e-10, all >= 1e4 times above that
-// reference error and the round-off of the run. Band as in test_chi_orders: |order - 6| <= 0.3.
+// reference error and the round-off of the run. Band as in test_orders (chi_orders): |order - 6| <= 0.3.
 BOOST_AUTO_TEST_CASE(chi6_keeps_order_six_with_cubic_action) {
     const double g = 0.5;
     const auto H = oc::make_separable_hamiltonian(
@@ -679,7 +679,7 @@ BOOST_AUTO_TEST_CASE(affine_action_flow_and_root) {
 // RKF78 reference of the contact vector field (accurate to ~1e-14 at the sample times).
 // Windows: chi2 and cvi2 dt = 0.25 .. 0.03125 (measured errors 1e-2 .. 5e-5), chi4 0.5 .. 0.0625
 // (1e-2 .. 7e-7), all far above the reference's error and the round-off of the run. Band |order - p| <= 0.3
-// as in test_chi_orders.
+// as in test_orders (chi_orders).
 template <class Stepper>
 void check_affine_order(double expected, double dt0_refine0) {
     const auto H = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, test_support::harmonic_potential<>{},

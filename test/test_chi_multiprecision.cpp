@@ -238,7 +238,7 @@ test_support::error_sequence measure(const std::string& name, const System& syst
     return r;
 }
 
-// Same band as the double tests (test_chi_orders.cpp): a symmetric method's error is
+// Same band as the double tests (test_orders.cpp): a symmetric method's error is
 // c dt^p (1 + r dt^2 + ...), so |observed - p| <= 0.2 leaves room for a next term up to ~20% of the
 // leading one and excludes orders p - 1 and p - 2. Here there is no round-off to stay away from
 // (50 digits: ~1e-48 per operation), so the windows run as far as run time allows. An error floor

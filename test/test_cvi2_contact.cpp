@@ -293,7 +293,7 @@ BOOST_AUTO_TEST_CASE(printed_scheme_is_first_order_in_s_cvi2_second) {
                                               << "; orders" << test_support::format_orders(oc2));
         // A first-order method's error c1 dt + c2 dt^2 + ... (no symmetry removes the dt^2 term)
         // gives ratios 1 + O(dt0) (0.975 to 0.998 here, printed); [0.85, 1.15] accepts that and
-        // rejects 2. The second-order band [1.95, 2.05] is explained in test_cvi2_order.
+        // rejects 2. The second-order band [1.95, 2.05] is explained in test_orders (cvi2_order).
         for (double o : oc2) BOOST_TEST((o >= 1.95 && o <= 2.05), "cvi2 " << names[c] << " order " << o);
         if (c == 2)
             for (double o : op) BOOST_TEST((o >= 0.85 && o <= 1.15), "printed s order " << o);
@@ -312,7 +312,7 @@ BOOST_AUTO_TEST_CASE(printed_scheme_is_first_order_in_everything_for_quadratic_a
     const oc::quadratic_action F(gamma);
     const auto printed = make_printed(V, F);
     const auto H = oc::make_separable_hamiltonian(oc::quadratic_kinetic<>{}, V, F);
-    // Reference: cvi2 itself at dt0/2^10 (its order 2 is established in test_cvi2_order); its
+    // Reference: cvi2 itself at dt0/2^10 (its order 2 is established in test_orders); its
     // error, ~1e-3 at dt0 and so ~1e-3 * 2^-20 ~ 1e-9 here, is far below the printed scheme's
     // errors (> 6e-5 at the finest level, printed).
     std::vector<scalar_state> reference{x0};

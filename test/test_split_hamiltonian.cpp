@@ -31,6 +31,7 @@
 
 #include <odeint_contact/odeint_contact.hpp>
 
+#include "order_harness.hpp"
 #include "test_support.hpp"
 #include "units_support.hpp"
 
@@ -141,7 +142,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(library_pieces_step_as_the_separable_hamiltonian, 
 
 // ---- orders ----------------------------------------------------------------------------------
 
-// As test_chi_orders.cpp: |observed - p| <= 0.2 leaves room for the next term of the error's
+// As test_orders.cpp (chi_orders): |observed - p| <= 0.2 leaves room for the next term of the error's
 // expansion in dt^2 (<= 20% of the leading one) and round-off, and excludes orders p +- 1.
 // The reference is RKF7(8) at tolerance 1e-13 on the written-out field; its error is ~1e-13
 // (reference_is_accurate), and every window ends with errors >= 1e-11, so the reference moves an
@@ -150,14 +151,8 @@ template <class Stepper, class State>
 void check_orders(const std::string& name, unsigned p, const State& x0, double dt0, std::size_t samples,
                   std::size_t refine0, unsigned halvings) {
     const auto reference = test_support::rkf78_samples(damped_field{}, x0, dt0, samples, 1e-13);
-    const auto r = test_support::errors_over_halvings<Stepper>(damped_split(), x0, dt0, samples, refine0, halvings,
-                                                               [&](std::size_t k) { return reference[k]; });
-    BOOST_TEST_MESSAGE(name << ": " << r.describe());
-    for (const auto* errors : {&r.q, &r.p, &r.s}) {
-        BOOST_TEST(errors->back() >= 1e-11, name << ": finest error " << errors->back() << " too close to the reference's");
-        for (double o : test_support::observed_orders(*errors))
-            BOOST_TEST(std::abs(o - p) <= 0.2, name << ": observed order " << o << ", expected " << p);
-    }
+    test_support::check_orders<Stepper>(name, {p - 0.2, p + 0.2, 1e-11}, damped_split(), x0, dt0, samples, refine0,
+                                        halvings, [&](std::size_t k) { return reference[k]; });
 }
 
 const scalar_state line_x0{0.9, -0.4, 0.3};
@@ -416,12 +411,8 @@ BOOST_AUTO_TEST_CASE(van_der_pol_momentum_before_its_pole) {
     const auto reference = test_support::rkf78_samples(vdp_full_field{}, x0, 0.1, 4, 1e-13);
     BOOST_TEST_REQUIRE(std::abs(reference.back().p) < 5.0);
     auto check = [&](auto stepper, unsigned order, std::size_t refine0, const char* name) {
-        const auto r = test_support::errors_over_halvings<decltype(stepper)>(
-            H, x0, 0.1, 4, refine0, 2, [&](std::size_t k) { return reference[k]; });
-        BOOST_TEST_MESSAGE(name << ": " << r.describe());
-        for (const auto* errors : {&r.q, &r.p, &r.s})
-            for (double o : test_support::observed_orders(*errors))
-                BOOST_TEST(std::abs(o - order) <= 0.2, name << ": observed order " << o << ", expected " << order);
+        test_support::check_orders<decltype(stepper)>(name, {order - 0.2, order + 0.2}, H, x0, 0.1, 4, refine0, 2,
+                                                      [&](std::size_t k) { return reference[k]; });
     };
     check(oc::chi2<scalar_state>(), 2, 2, "chi2 (with p)");
     check(oc::chi4<scalar_state>(), 4, 1, "chi4 (with p)");
@@ -507,12 +498,8 @@ BOOST_AUTO_TEST_CASE(cvi2_step_as_a_piece_keeps_the_order) {
     field.V = autonomous;
     const auto reference = test_support::rkf78_samples(field, plane_x0, 1.0, 4, 1e-13);
     auto check = [&](auto stepper, unsigned order, std::size_t refine0, unsigned halvings, const char* name) {
-        const auto r = test_support::errors_over_halvings<decltype(stepper)>(
-            H, plane_x0, 1.0, 4, refine0, halvings, [&](std::size_t k) { return reference[k]; });
-        BOOST_TEST_MESSAGE(name << ": " << r.describe());
-        for (const auto* errors : {&r.q, &r.p, &r.s})
-            for (double o : test_support::observed_orders(*errors))
-                BOOST_TEST(std::abs(o - order) <= 0.2, name << ": observed order " << o << ", expected " << order);
+        test_support::check_orders<decltype(stepper)>(name, {order - 0.2, order + 0.2}, H, plane_x0, 1.0, 4, refine0,
+                                                      halvings, [&](std::size_t k) { return reference[k]; });
     };
     check(oc::chi2<plane_state>(), 2, 8, 3, "chi2 with a cvi2 piece");
     check(oc::chi4<plane_state>(), 4, 8, 3, "chi4 with a cvi2 piece");
