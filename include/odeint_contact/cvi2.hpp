@@ -58,6 +58,9 @@ struct potential_sample {
 
 namespace detail {
 
+// By shell_index (composition_tables.hpp).
+inline constexpr const char* cvi_names[] = {"cvi", "cvi2", "cvi4", "cvi6", "cvi8"};
+
 template <class K>
 struct is_quadratic_kinetic : std::false_type {};
 template <class Mass>
@@ -537,7 +540,8 @@ public:
     // V(q,t) and dV/dq(q,t) at one point, carried from step to step by the caller.
     using sample_type = typename step_type::sample_type;
 
-    explicit cvi(const algebra_type& algebra = algebra_type()) : base(algebra, "cvi") {}
+    explicit cvi(const algebra_type& algebra = algebra_type())
+        : base(algebra, detail::cvi_names[detail::shell_index<Table>::value]) {}
 
     // Newton updates in the last stage of the last step with a contact Lagrangian (cost studies).
     unsigned last_iterations() const { return this->m_step.last_iterations(); }
@@ -574,22 +578,11 @@ public:
         this->step(system, in, out, t, dt, sample_in, sample_out);
     }
 
-protected:
-    cvi(const algebra_type& algebra, const char* name) : base(algebra, name) {}
 };
 
-template <class State, class Value = double, class Deriv = State, class Time = Value,
-          class Algebra = typename boost::numeric::odeint::algebra_dispatcher<State>::algebra_type,
-          class Operations = typename boost::numeric::odeint::operations_dispatcher<State>::operations_type,
-          class Resizer = boost::numeric::odeint::initially_resizer>
-class cvi2 : public cvi<tables::single_stage, State, Value, Deriv, Time, Algebra, Operations, Resizer> {
-    using base = cvi<tables::single_stage, State, Value, Deriv, Time, Algebra, Operations, Resizer>;
-
-public:
-    using typename base::algebra_type;
-    using stepper_type = cvi2;
-    explicit cvi2(const algebra_type& algebra = algebra_type()) : base(algebra, "cvi2") {}
-};
+// cvi2 is cvi over the base step alone; cvi4, cvi6, cvi8 (their headers) over other tables.
+template <class State, class... P>
+using cvi2 = cvi<tables::single_stage, State, P...>;
 
 }  // namespace odeint_contact
 

@@ -12,26 +12,12 @@
 #ifndef ODEINT_CONTACT_CVI4_HPP
 #define ODEINT_CONTACT_CVI4_HPP
 
-#include <boost/numeric/odeint/algebra/algebra_dispatcher.hpp>
-#include <boost/numeric/odeint/algebra/operations_dispatcher.hpp>
-#include <boost/numeric/odeint/util/resizer.hpp>
-
 #include <odeint_contact/cvi2.hpp>
 
 namespace odeint_contact {
 
-template <class State, class Value = double, class Deriv = State, class Time = Value,
-          class Algebra = typename boost::numeric::odeint::algebra_dispatcher<State>::algebra_type,
-          class Operations = typename boost::numeric::odeint::operations_dispatcher<State>::operations_type,
-          class Resizer = boost::numeric::odeint::initially_resizer>
-class cvi4 : public cvi<tables::triple_jump4, State, Value, Deriv, Time, Algebra, Operations, Resizer> {
-    using base = cvi<tables::triple_jump4, State, Value, Deriv, Time, Algebra, Operations, Resizer>;
-
-public:
-    using typename base::algebra_type;
-    using stepper_type = cvi4;
-    explicit cvi4(const algebra_type& algebra = algebra_type()) : base(algebra, "cvi4") {}
-};
+template <class State, class... P>
+using cvi4 = cvi<tables::triple_jump4, State, P...>;
 
 }  // namespace odeint_contact
 
