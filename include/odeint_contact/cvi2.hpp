@@ -41,6 +41,7 @@
 #include <odeint_contact/detail/concept_checks.hpp>
 #include <odeint_contact/detail/lagrangian.hpp>
 #include <odeint_contact/detail/lagrangian_cvi2.hpp>
+#include <odeint_contact/detail/state_copy.hpp>
 #include <odeint_contact/detail/step_failure.hpp>
 #include <odeint_contact/detail/traits.hpp>
 #include <odeint_contact/errors.hpp>
@@ -336,10 +337,7 @@ public:
             algebra.for_each2(p_next, p_next, copy(Value(1) / b));
         }
         if (stages == 1 || last) {
-            if (!to_out) {
-                algebra.for_each2(out.q, m_q.m_v, copy(Value(1)));
-                algebra.for_each2(out.p, m_p.m_v, copy(Value(1)));
-            }
+            if (!to_out) copy_qp<Value, Operations>(algebra, out.q, out.p, m_q.m_v, m_p.m_v);
             out.s = root.s;
         } else {
             m_s = root.s;
@@ -414,11 +412,7 @@ private:
                                   detail::format(s_in) + " and " + detail::format(b_root) + " at s = " +
                                   detail::format(root.s) + ". Declare affine_in_s only for an action F = f(t) s + "
                                   "c(t); without it the step is right, one pass over p slower; the state is unchanged");
-        if (!to_out) {
-            using copy = typename Operations::template scale_sum1<Value>;
-            algebra.for_each2(out.q, m_q.m_v, copy(Value(1)));
-            algebra.for_each2(out.p, m_p.m_v, copy(Value(1)));
-        }
+        if (!to_out) copy_qp<Value, Operations>(algebra, out.q, out.p, m_q.m_v, m_p.m_v);
         out.s = root.s;
     }
 

@@ -42,6 +42,7 @@
 #include <odeint_contact/contact_algebra.hpp>
 #include <odeint_contact/detail/composition.hpp>
 #include <odeint_contact/detail/concept_checks.hpp>
+#include <odeint_contact/detail/state_copy.hpp>
 #include <odeint_contact/detail/step_failure.hpp>
 #include <odeint_contact/detail/traits.hpp>
 
@@ -412,10 +413,7 @@ public:
                 m_p_in_input = false;
                 run_stage<true>(algebra, system.pieces(), i, in, out, t, dt, name);
             } else {
-                using copy = typename Operations::template scale_sum1<Value>;
-                algebra.for_each2(out.q, in.q, copy(Value(1)));
-                algebra.for_each2(out.p, in.p, copy(Value(1)));
-                out.s = in.s;
+                copy_state<Value, Operations>(algebra, out, in);
                 run_stage<false>(algebra, system.pieces(), i, in, out, t, dt, name);
             }
         } else {
