@@ -237,7 +237,7 @@ public:
     }
 
     template <class Alg, class System, class StateIn, class StateOut>
-    void stage(Alg& algebra, const System& system, std::size_t i, const StateIn& in, StateOut& out,
+    ODEINT_CONTACT_DETAIL_HOT void stage(Alg& algebra, const System& system, std::size_t i, const StateIn& in, StateOut& out,
                const time_type& t_step, const time_type& dt_step, const char* name) {
         if constexpr (kicks<System>()) {
             if (m_kick) {
@@ -497,7 +497,7 @@ public:
     }
 
     template <class Alg, class System, class StateIn, class StateOut>
-    void stage(Alg& algebra, const System& system, std::size_t i, const StateIn& in, StateOut& out, const Time& t,
+    ODEINT_CONTACT_DETAIL_HOT void stage(Alg& algebra, const System& system, std::size_t i, const StateIn& in, StateOut& out, const Time& t,
                const Time& dt, const char* name) {
         if constexpr (general_v<System>)
             m_general.stage(system, i, in, out, t, dt, name);

@@ -252,7 +252,7 @@ protected:
     using system_t = typename boost::numeric::odeint::unwrap_reference<std::remove_cv_t<SystemArg>>::type;
 
     template <class SystemArg, class StateIn, class StateOut, class... Extra>
-    void step(SystemArg& system_arg, const StateIn& in, StateOut& out, const time_type& t, const time_type& dt,
+    ODEINT_CONTACT_DETAIL_HOT void step(SystemArg& system_arg, const StateIn& in, StateOut& out, const time_type& t, const time_type& dt,
               Extra&&... extra) {
         using system_type = system_t<SystemArg>;
         // The checks first, and the step only for a system that passes them: a user's mistake
@@ -296,7 +296,7 @@ protected:
     // fail. With `restore_saved`, out is the caller's state and is restored from the saved input
     // first (so the diagnosis reads the input, not a half-written result).
     template <class System, class StateIn, class StateOut, class... Extra>
-    void run(const System& system, const StateIn& in, StateOut& out, const time_type& t, const time_type& dt,
+    ODEINT_CONTACT_DETAIL_HOT void run(const System& system, const StateIn& in, StateOut& out, const time_type& t, const time_type& dt,
              bool restore_saved, Extra&&... extra) {
         auto& algebra = this->m_algebra;
         try {

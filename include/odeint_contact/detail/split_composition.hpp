@@ -392,7 +392,7 @@ public:
     }
 
     template <class Alg, class System, class StateIn, class StateOut>
-    void stage(Alg& algebra, const System& system, std::size_t i, const StateIn& in, StateOut& out,
+    ODEINT_CONTACT_DETAIL_HOT void stage(Alg& algebra, const System& system, std::size_t i, const StateIn& in, StateOut& out,
                const time_type& t, const time_type& dt, const char* name) {
         using pieces_type = typename System::pieces_type;
         constexpr std::size_t n = std::tuple_size<pieces_type>::value;
