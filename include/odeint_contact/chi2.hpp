@@ -60,8 +60,11 @@ public:
 };
 
 // chi2 is chi over the base step alone; chi4, chi6, chi8 (their headers) over other tables.
-template <class State, class... P>
-using chi2 = chi<tables::single_stage, State, P...>;
+template <class State, class Value = double, class Deriv = State, class Time = Value,
+          class Algebra = typename boost::numeric::odeint::algebra_dispatcher<State>::algebra_type,
+          class Operations = typename boost::numeric::odeint::operations_dispatcher<State>::operations_type,
+          class Resizer = boost::numeric::odeint::initially_resizer>
+using chi2 = chi<tables::single_stage, State, Value, Deriv, Time, Algebra, Operations, Resizer>;
 
 }  // namespace odeint_contact
 

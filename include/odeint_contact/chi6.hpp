@@ -13,12 +13,19 @@
 #ifndef ODEINT_CONTACT_CHI6_HPP
 #define ODEINT_CONTACT_CHI6_HPP
 
+#include <boost/numeric/odeint/algebra/algebra_dispatcher.hpp>
+#include <boost/numeric/odeint/algebra/operations_dispatcher.hpp>
+#include <boost/numeric/odeint/util/resizer.hpp>
+
 #include <odeint_contact/chi2.hpp>
 
 namespace odeint_contact {
 
-template <class State, class... P>
-using chi6 = chi<tables::yoshida6, State, P...>;
+template <class State, class Value = double, class Deriv = State, class Time = Value,
+          class Algebra = typename boost::numeric::odeint::algebra_dispatcher<State>::algebra_type,
+          class Operations = typename boost::numeric::odeint::operations_dispatcher<State>::operations_type,
+          class Resizer = boost::numeric::odeint::initially_resizer>
+using chi6 = chi<tables::yoshida6, State, Value, Deriv, Time, Algebra, Operations, Resizer>;
 
 }  // namespace odeint_contact
 

@@ -575,8 +575,11 @@ public:
 };
 
 // cvi2 is cvi over the base step alone; cvi4, cvi6, cvi8 (their headers) over other tables.
-template <class State, class... P>
-using cvi2 = cvi<tables::single_stage, State, P...>;
+template <class State, class Value = double, class Deriv = State, class Time = Value,
+          class Algebra = typename boost::numeric::odeint::algebra_dispatcher<State>::algebra_type,
+          class Operations = typename boost::numeric::odeint::operations_dispatcher<State>::operations_type,
+          class Resizer = boost::numeric::odeint::initially_resizer>
+using cvi2 = cvi<tables::single_stage, State, Value, Deriv, Time, Algebra, Operations, Resizer>;
 
 }  // namespace odeint_contact
 
