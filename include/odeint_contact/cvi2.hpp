@@ -42,6 +42,7 @@
 #include <odeint_contact/detail/lagrangian.hpp>
 #include <odeint_contact/detail/lagrangian_cvi2.hpp>
 #include <odeint_contact/detail/state_copy.hpp>
+#include <odeint_contact/detail/stage_times.hpp>
 #include <odeint_contact/detail/step_failure.hpp>
 #include <odeint_contact/detail/traits.hpp>
 #include <odeint_contact/errors.hpp>
@@ -97,14 +98,7 @@ public:
     using energy_type = std::decay_t<decltype(std::declval<deriv_type&>().s)>;
     using sample_type = potential_sample<energy_type, force_type>;
 
-    explicit cvi2_step(const std::array<Value, stages>& w) {
-        Value elapsed(0);
-        for (std::size_t i = 0; i < stages; ++i) {
-            m_weight[i] = w[i];
-            m_begin[i] = elapsed;
-            elapsed += w[i];
-        }
-    }
+    explicit cvi2_step(const std::array<Value, stages>& w) : m_weight(w), m_begin(stage_begins(w)) {}
 
     template <class System>
     static constexpr bool check() {
