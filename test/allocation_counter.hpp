@@ -16,9 +16,15 @@ namespace {
 
 std::atomic<bool> counting{false};
 std::atomic<std::size_t> allocations{0};
+// Allocations of at least this many bytes, counted apart (allocations_of_at_least).
+std::atomic<std::size_t> large_bytes{static_cast<std::size_t>(-1)};
+std::atomic<std::size_t> large_allocations{0};
 
 void* allocate(std::size_t size, std::size_t alignment = 0) {
-    if (counting.load(std::memory_order_relaxed)) allocations.fetch_add(1, std::memory_order_relaxed);
+    if (counting.load(std::memory_order_relaxed)) {
+        allocations.fetch_add(1, std::memory_order_relaxed);
+        if (size >= large_bytes.load(std::memory_order_relaxed)) large_allocations.fetch_add(1, std::memory_order_relaxed);
+    }
     if (size == 0) size = 1;
     void* p = nullptr;
     if (alignment > alignof(std::max_align_t))
@@ -78,6 +84,17 @@ std::size_t allocations_during(F&& f) {
     f();
     counting.store(false);
     return allocations.load();
+}
+
+// How many allocations of at least `bytes` bytes f makes: the buffers of a given size that a
+// stepper makes, told apart from its small ones.
+template <class F>
+std::size_t allocations_of_at_least(std::size_t bytes, F&& f) {
+    large_allocations.store(0);
+    large_bytes.store(bytes);
+    allocations_during(f);
+    large_bytes.store(static_cast<std::size_t>(-1));
+    return large_allocations.load();
 }
 
 // Allocations of do_step once a step in place and one out of place (into y) have sized the

@@ -446,6 +446,26 @@ void check_no_allocation_after_first_step() {
     check_no_allocation_after_first_step<Stepper>(plain_system());
 }
 
+// The N-sized buffers a stepper keeps (doc/performance.md, "Buffers"): the vectors of N doubles
+// (or more) its first step on a state of N allocates, counted by size (N = 4096, so no small
+// buffer of the step is that large). A vector state's q and p are two of them.
+template <class Stepper>
+std::size_t n_sized_buffers() {
+    constexpr std::size_t n = 4096;
+    const auto H = plain_system();
+    Stepper stepper;
+    vector_state x = make_state(n);
+    return allocations_of_at_least(n * sizeof(double), [&] { stepper.do_step(H, x, 0.0, 0.01); });
+}
+
+BOOST_AUTO_TEST_CASE(steppers_keep_the_n_sized_buffers_doc_performance_states) {
+    BOOST_TEST(n_sized_buffers<oc::chi2<vector_state>>() == 6u);
+    BOOST_TEST(n_sized_buffers<oc::chi4<vector_state>>() == 6u);
+    BOOST_TEST(n_sized_buffers<oc::cvi2<vector_state>>() == 3u);
+    BOOST_TEST(n_sized_buffers<oc::cvi4<vector_state>>() == 5u);
+    BOOST_TEST(n_sized_buffers<oc::galerkin_cvi4<vector_state>>() == 22u);
+}
+
 // The same Hamiltonian as the library's pieces plus position_damping (make_split_hamiltonian):
 // the pieces' scratch is the stepper's, sized at the first step.
 auto split_system() {

@@ -25,6 +25,7 @@
 #include <utility>
 
 #include <odeint_contact/detail/checks.hpp>
+#include <odeint_contact/detail/step_failure.hpp>
 #include <odeint_contact/detail/traits.hpp>
 #include <odeint_contact/errors.hpp>
 
@@ -56,12 +57,12 @@ public:
     explicit coefficient(F f, const char* where) : m_f(std::move(f)) {
         if constexpr (std::numeric_limits<F>::is_specialized || is_quantity<F>::value) {
             if (!is_finite(m_f))
-                throw parameter_error(std::string("odeint_contact::") + where +
-                                      ": the coefficient must be finite, got " + detail::format(m_f));
+                throw parameter_error(detail::message_prefix(where) +
+                                      "the coefficient must be finite, got " + detail::format(m_f));
         }
         if (is_null_callable(m_f))
-            throw parameter_error(std::string("odeint_contact::") + where +
-                                  ": the coefficient is a null function pointer (or an empty std::function)");
+            throw parameter_error(detail::message_prefix(where) +
+                                  "the coefficient is a null function pointer (or an empty std::function)");
     }
 
     template <class T>

@@ -31,6 +31,10 @@
 #include <odeint_contact/separable_hamiltonian.hpp>
 
 namespace odeint_contact {
+namespace detail {
+// By shell_index (composition_tables.hpp).
+inline constexpr const char* chi_names[] = {"chi", "chi2", "chi4", "chi6", "chi8"};
+}  // namespace detail
 
 template <class Table, class State, class Value = double, class Deriv = State, class Time = Value,
           class Algebra = typename boost::numeric::odeint::algebra_dispatcher<State>::algebra_type,
@@ -51,24 +55,16 @@ public:
     using stepper_type = chi;
     using table_type = Table;
 
-    explicit chi(const algebra_type& algebra = algebra_type()) : base(algebra, "chi") {}
-
-protected:
-    chi(const algebra_type& algebra, const char* name) : base(algebra, name) {}
+    explicit chi(const algebra_type& algebra = algebra_type())
+        : base(algebra, detail::chi_names[detail::shell_index<Table>::value]) {}
 };
 
+// chi2 is chi over the base step alone; chi4, chi6, chi8 (their headers) over other tables.
 template <class State, class Value = double, class Deriv = State, class Time = Value,
           class Algebra = typename boost::numeric::odeint::algebra_dispatcher<State>::algebra_type,
           class Operations = typename boost::numeric::odeint::operations_dispatcher<State>::operations_type,
           class Resizer = boost::numeric::odeint::initially_resizer>
-class chi2 : public chi<tables::single_stage, State, Value, Deriv, Time, Algebra, Operations, Resizer> {
-    using base = chi<tables::single_stage, State, Value, Deriv, Time, Algebra, Operations, Resizer>;
-
-public:
-    using typename base::algebra_type;
-    using stepper_type = chi2;
-    explicit chi2(const algebra_type& algebra = algebra_type()) : base(algebra, "chi2") {}
-};
+using chi2 = chi<tables::single_stage, State, Value, Deriv, Time, Algebra, Operations, Resizer>;
 
 }  // namespace odeint_contact
 

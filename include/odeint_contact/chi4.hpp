@@ -25,14 +25,7 @@ template <class State, class Value = double, class Deriv = State, class Time = V
           class Algebra = typename boost::numeric::odeint::algebra_dispatcher<State>::algebra_type,
           class Operations = typename boost::numeric::odeint::operations_dispatcher<State>::operations_type,
           class Resizer = boost::numeric::odeint::initially_resizer>
-class chi4 : public chi<tables::triple_jump4, State, Value, Deriv, Time, Algebra, Operations, Resizer> {
-    using base = chi<tables::triple_jump4, State, Value, Deriv, Time, Algebra, Operations, Resizer>;
-
-public:
-    using typename base::algebra_type;
-    using stepper_type = chi4;
-    explicit chi4(const algebra_type& algebra = algebra_type()) : base(algebra, "chi4") {}
-};
+using chi4 = chi<tables::triple_jump4, State, Value, Deriv, Time, Algebra, Operations, Resizer>;
 
 }  // namespace odeint_contact
 

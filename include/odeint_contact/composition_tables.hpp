@@ -20,6 +20,7 @@
 #include <array>
 #include <cmath>
 #include <cstddef>
+#include <type_traits>
 
 #include <odeint_contact/detail/composition_coefficients.hpp>
 
@@ -180,6 +181,21 @@ struct sofroniou_spaletta10 {
 };
 
 }  // namespace tables
+
+namespace detail {
+// chiN and cviN are chi<Table> and cvi<Table> over these four tables (chi2.hpp ... cvi8.hpp); the
+// steppers name themselves in messages by the index N/2 of their table here, 0 for any other table.
+template <class Table>
+struct shell_index : std::integral_constant<std::size_t, 0> {};
+template <>
+struct shell_index<tables::single_stage> : std::integral_constant<std::size_t, 1> {};
+template <>
+struct shell_index<tables::triple_jump4> : std::integral_constant<std::size_t, 2> {};
+template <>
+struct shell_index<tables::yoshida6> : std::integral_constant<std::size_t, 3> {};
+template <>
+struct shell_index<tables::yoshida8> : std::integral_constant<std::size_t, 4> {};
+}  // namespace detail
 }  // namespace odeint_contact
 
 #endif

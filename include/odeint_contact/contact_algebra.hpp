@@ -21,6 +21,7 @@
 #include <boost/numeric/odeint/algebra/vector_space_algebra.hpp>
 
 #include <odeint_contact/detail/contact_algebra.hpp>
+#include <odeint_contact/detail/for_each_members.hpp>
 #include <odeint_contact/detail/traits.hpp>
 
 namespace odeint_contact {
@@ -28,28 +29,7 @@ namespace odeint_contact {
 // The algebra of contact_state (registered with odeint::algebra_dispatcher, so odeint's
 // steppers pick it by default). Accepts whole contact states or single components.
 struct contact_algebra {
-#define ODEINT_CONTACT_FOR_EACH(N)                                                             \
-    template <class... A>                                                                      \
-    static void for_each##N(A&&... a) {                                                        \
-        static_assert(sizeof...(A) == (N) + 1, "for_each" #N " takes " #N " states and an op"); \
-        detail::for_each_split(std::forward_as_tuple(a...), std::make_index_sequence<N>{});    \
-    }
-    ODEINT_CONTACT_FOR_EACH(1)
-    ODEINT_CONTACT_FOR_EACH(2)
-    ODEINT_CONTACT_FOR_EACH(3)
-    ODEINT_CONTACT_FOR_EACH(4)
-    ODEINT_CONTACT_FOR_EACH(5)
-    ODEINT_CONTACT_FOR_EACH(6)
-    ODEINT_CONTACT_FOR_EACH(7)
-    ODEINT_CONTACT_FOR_EACH(8)
-    ODEINT_CONTACT_FOR_EACH(9)
-    ODEINT_CONTACT_FOR_EACH(10)
-    ODEINT_CONTACT_FOR_EACH(11)
-    ODEINT_CONTACT_FOR_EACH(12)
-    ODEINT_CONTACT_FOR_EACH(13)
-    ODEINT_CONTACT_FOR_EACH(14)
-    ODEINT_CONTACT_FOR_EACH(15)
-#undef ODEINT_CONTACT_FOR_EACH
+    ODEINT_CONTACT_DETAIL_FOR_EACH_MEMBERS(detail::for_each_split)
 
     // The largest |component| over q, p and s (error estimates of controlled steppers). For
     // states with mixed units there is no common magnitude, and this does not compile.
@@ -80,29 +60,7 @@ struct contact_algebra {
 // bit for bit.
 template <class ComponentAlgebra>
 struct contact_algebra_of {
-#define ODEINT_CONTACT_FOR_EACH(N)                                                                   \
-    template <class... A>                                                                            \
-    static void for_each##N(A&&... a) {                                                              \
-        static_assert(sizeof...(A) == (N) + 1, "for_each" #N " takes " #N " states and an op");       \
-        detail::for_each_split_with<ComponentAlgebra>(std::forward_as_tuple(a...),                   \
-                                                      std::make_index_sequence<N>{});                \
-    }
-    ODEINT_CONTACT_FOR_EACH(1)
-    ODEINT_CONTACT_FOR_EACH(2)
-    ODEINT_CONTACT_FOR_EACH(3)
-    ODEINT_CONTACT_FOR_EACH(4)
-    ODEINT_CONTACT_FOR_EACH(5)
-    ODEINT_CONTACT_FOR_EACH(6)
-    ODEINT_CONTACT_FOR_EACH(7)
-    ODEINT_CONTACT_FOR_EACH(8)
-    ODEINT_CONTACT_FOR_EACH(9)
-    ODEINT_CONTACT_FOR_EACH(10)
-    ODEINT_CONTACT_FOR_EACH(11)
-    ODEINT_CONTACT_FOR_EACH(12)
-    ODEINT_CONTACT_FOR_EACH(13)
-    ODEINT_CONTACT_FOR_EACH(14)
-    ODEINT_CONTACT_FOR_EACH(15)
-#undef ODEINT_CONTACT_FOR_EACH
+    ODEINT_CONTACT_DETAIL_FOR_EACH_MEMBERS(detail::for_each_split_with<ComponentAlgebra>)
 
     template <class S>
     static auto norm_inf(const S& x) {

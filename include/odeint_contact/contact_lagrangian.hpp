@@ -26,6 +26,7 @@
 #include <odeint_contact/detail/checks.hpp>
 #include <odeint_contact/detail/lagrangian.hpp>
 #include <odeint_contact/detail/raw_numbers.hpp>
+#include <odeint_contact/detail/step_failure.hpp>
 #include <odeint_contact/detail/traits.hpp>
 #include <odeint_contact/errors.hpp>
 #include <odeint_contact/hessian_matrix.hpp>
@@ -153,7 +154,7 @@ private:
         const value_type z = value_type(detail::raw_value(x.s));
         const detail::newton_report report = w.evaluator.velocity(m_lagrangian, w.q.data(), w.p.data(), z, t, w.v.data());
         if (!report.ok())
-            throw step_error(std::string("odeint_contact::") + where + ": v from p = dL/dv(q, v, s, t) at t = " +
+            throw step_error(detail::message_prefix(where) + "v from p = dL/dv(q, v, s, t) at t = " +
                              detail::format(t) + ": " + report.describe());
     }
 

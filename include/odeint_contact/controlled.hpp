@@ -274,7 +274,7 @@ private:
 
 // make_controlled(abs, rel[, max_dt], S()) for every contact stepper: odeint asks get_controller
 // (dense_output.hpp answers get_dense_output alike). A class template partial specialisation per
-// stepper template; the list is spelled once, here.
+// stepper template (chi2 ... cvi8 are aliases of chi and cvi); the list is spelled once, here.
 #define ODEINT_CONTACT_DETAIL_SPECIALISE_TABLE(trait, form, name)                                               \
     template <class Table, class State, class Value, class Deriv, class Time, class Algebra, class Operations,    \
               class Resizer>                                                                                    \
@@ -289,14 +289,6 @@ private:
 #define ODEINT_CONTACT_DETAIL_SPECIALISE_ALL(trait, form)      \
     ODEINT_CONTACT_DETAIL_SPECIALISE_TABLE(trait, form, chi)   \
     ODEINT_CONTACT_DETAIL_SPECIALISE_TABLE(trait, form, cvi)   \
-    ODEINT_CONTACT_DETAIL_SPECIALISE(trait, form, chi2)        \
-    ODEINT_CONTACT_DETAIL_SPECIALISE(trait, form, chi4)        \
-    ODEINT_CONTACT_DETAIL_SPECIALISE(trait, form, chi6)        \
-    ODEINT_CONTACT_DETAIL_SPECIALISE(trait, form, chi8)        \
-    ODEINT_CONTACT_DETAIL_SPECIALISE(trait, form, cvi2)        \
-    ODEINT_CONTACT_DETAIL_SPECIALISE(trait, form, cvi4)        \
-    ODEINT_CONTACT_DETAIL_SPECIALISE(trait, form, cvi6)        \
-    ODEINT_CONTACT_DETAIL_SPECIALISE(trait, form, cvi8)        \
     ODEINT_CONTACT_DETAIL_SPECIALISE(trait, form, galerkin_cvi4)
 
 namespace boost {

@@ -41,6 +41,8 @@
 #include <odeint_contact/detail/concept_checks.hpp>
 #include <odeint_contact/detail/lagrangian.hpp>
 #include <odeint_contact/detail/lagrangian_cvi2.hpp>
+#include <odeint_contact/detail/state_copy.hpp>
+#include <odeint_contact/detail/stage_times.hpp>
 #include <odeint_contact/detail/step_failure.hpp>
 #include <odeint_contact/detail/traits.hpp>
 #include <odeint_contact/errors.hpp>
@@ -57,6 +59,9 @@ struct potential_sample {
 };
 
 namespace detail {
+
+// By shell_index (composition_tables.hpp).
+inline constexpr const char* cvi_names[] = {"cvi", "cvi2", "cvi4", "cvi6", "cvi8"};
 
 template <class K>
 struct is_quadratic_kinetic : std::false_type {};
@@ -93,14 +98,7 @@ public:
     using energy_type = std::decay_t<decltype(std::declval<deriv_type&>().s)>;
     using sample_type = potential_sample<energy_type, force_type>;
 
-    explicit cvi2_step(const std::array<Value, stages>& w) {
-        Value elapsed(0);
-        for (std::size_t i = 0; i < stages; ++i) {
-            m_weight[i] = w[i];
-            m_begin[i] = elapsed;
-            elapsed += w[i];
-        }
-    }
+    explicit cvi2_step(const std::array<Value, stages>& w) : m_weight(w), m_begin(stage_begins(w)) {}
 
     template <class System>
     static constexpr bool check() {
@@ -233,7 +231,7 @@ public:
     }
 
     template <class Alg, class System, class StateIn, class StateOut>
-    void stage(Alg& algebra, const System& system, std::size_t i, const StateIn& in, StateOut& out,
+    ODEINT_CONTACT_DETAIL_HOT void stage(Alg& algebra, const System& system, std::size_t i, const StateIn& in, StateOut& out,
                const time_type& t_step, const time_type& dt_step, const char* name) {
         if constexpr (kicks<System>()) {
             if (m_kick) {
@@ -333,10 +331,7 @@ public:
             algebra.for_each2(p_next, p_next, copy(Value(1) / b));
         }
         if (stages == 1 || last) {
-            if (!to_out) {
-                algebra.for_each2(out.q, m_q.m_v, copy(Value(1)));
-                algebra.for_each2(out.p, m_p.m_v, copy(Value(1)));
-            }
+            if (!to_out) copy_qp<Value, Operations>(algebra, out.q, out.p, m_q.m_v, m_p.m_v);
             out.s = root.s;
         } else {
             m_s = root.s;
@@ -411,11 +406,7 @@ private:
                                   detail::format(s_in) + " and " + detail::format(b_root) + " at s = " +
                                   detail::format(root.s) + ". Declare affine_in_s only for an action F = f(t) s + "
                                   "c(t); without it the step is right, one pass over p slower; the state is unchanged");
-        if (!to_out) {
-            using copy = typename Operations::template scale_sum1<Value>;
-            algebra.for_each2(out.q, m_q.m_v, copy(Value(1)));
-            algebra.for_each2(out.p, m_p.m_v, copy(Value(1)));
-        }
+        if (!to_out) copy_qp<Value, Operations>(algebra, out.q, out.p, m_q.m_v, m_p.m_v);
         out.s = root.s;
     }
 
@@ -500,7 +491,7 @@ public:
     }
 
     template <class Alg, class System, class StateIn, class StateOut>
-    void stage(Alg& algebra, const System& system, std::size_t i, const StateIn& in, StateOut& out, const Time& t,
+    ODEINT_CONTACT_DETAIL_HOT void stage(Alg& algebra, const System& system, std::size_t i, const StateIn& in, StateOut& out, const Time& t,
                const Time& dt, const char* name) {
         if constexpr (general_v<System>)
             m_general.stage(system, i, in, out, t, dt, name);
@@ -537,7 +528,8 @@ public:
     // V(q,t) and dV/dq(q,t) at one point, carried from step to step by the caller.
     using sample_type = typename step_type::sample_type;
 
-    explicit cvi(const algebra_type& algebra = algebra_type()) : base(algebra, "cvi") {}
+    explicit cvi(const algebra_type& algebra = algebra_type())
+        : base(algebra, detail::cvi_names[detail::shell_index<Table>::value]) {}
 
     // Newton updates in the last stage of the last step with a contact Lagrangian (cost studies).
     unsigned last_iterations() const { return this->m_step.last_iterations(); }
@@ -574,22 +566,14 @@ public:
         this->step(system, in, out, t, dt, sample_in, sample_out);
     }
 
-protected:
-    cvi(const algebra_type& algebra, const char* name) : base(algebra, name) {}
 };
 
+// cvi2 is cvi over the base step alone; cvi4, cvi6, cvi8 (their headers) over other tables.
 template <class State, class Value = double, class Deriv = State, class Time = Value,
           class Algebra = typename boost::numeric::odeint::algebra_dispatcher<State>::algebra_type,
           class Operations = typename boost::numeric::odeint::operations_dispatcher<State>::operations_type,
           class Resizer = boost::numeric::odeint::initially_resizer>
-class cvi2 : public cvi<tables::single_stage, State, Value, Deriv, Time, Algebra, Operations, Resizer> {
-    using base = cvi<tables::single_stage, State, Value, Deriv, Time, Algebra, Operations, Resizer>;
-
-public:
-    using typename base::algebra_type;
-    using stepper_type = cvi2;
-    explicit cvi2(const algebra_type& algebra = algebra_type()) : base(algebra, "cvi2") {}
-};
+using cvi2 = cvi<tables::single_stage, State, Value, Deriv, Time, Algebra, Operations, Resizer>;
 
 }  // namespace odeint_contact
 

@@ -24,14 +24,7 @@ template <class State, class Value = double, class Deriv = State, class Time = V
           class Algebra = typename boost::numeric::odeint::algebra_dispatcher<State>::algebra_type,
           class Operations = typename boost::numeric::odeint::operations_dispatcher<State>::operations_type,
           class Resizer = boost::numeric::odeint::initially_resizer>
-class cvi8 : public cvi<tables::yoshida8, State, Value, Deriv, Time, Algebra, Operations, Resizer> {
-    using base = cvi<tables::yoshida8, State, Value, Deriv, Time, Algebra, Operations, Resizer>;
-
-public:
-    using typename base::algebra_type;
-    using stepper_type = cvi8;
-    explicit cvi8(const algebra_type& algebra = algebra_type()) : base(algebra, "cvi8") {}
-};
+using cvi8 = cvi<tables::yoshida8, State, Value, Deriv, Time, Algebra, Operations, Resizer>;
 
 }  // namespace odeint_contact
 

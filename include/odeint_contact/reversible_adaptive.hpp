@@ -30,6 +30,7 @@
 
 #include <odeint_contact/controlled.hpp>
 #include <odeint_contact/detail/adaptive_support.hpp>
+#include <odeint_contact/detail/step_failure.hpp>
 #include <odeint_contact/errors.hpp>
 
 namespace odeint_contact {
@@ -234,7 +235,7 @@ private:
     value_type checked_sigma(const StateType& x, const time_type& t, const char* where) const {
         const value_type sigma = m_monitor.sigma(x, t);
         if (!(detail::is_finite(sigma) && sigma > value_type(0)))
-            throw Error(std::string("odeint_contact::") + where + ": the monitor's sigma must be positive and "
+            throw Error(detail::message_prefix(where) + "the monitor's sigma must be positive and "
                                   "finite, got " + detail::format(sigma) + " at t = " + detail::format(t));
         return sigma;
     }
@@ -245,7 +246,7 @@ private:
         checked_sigma(x, t, where);
         const value_type rate = m_monitor.log_rate(x, t);
         if (!detail::is_finite(rate))
-            throw step_error(std::string("odeint_contact::") + where + ": the monitor's log_rate is not finite (" +
+            throw step_error(detail::message_prefix(where) + "the monitor's log_rate is not finite (" +
                              detail::format(rate) + ") at t = " + detail::format(t));
         const value_type g = m_forward ? -rate : rate;
         return m_eps / value_type(2) * g;
@@ -262,13 +263,13 @@ private:
     std::pair<value_type, time_type> step_from(const value_type& rho_half, const time_type& t,
                                                const char* where) const {
         if (!(detail::is_finite(rho_half) && rho_half > value_type(0)))
-            throw step_error(std::string("odeint_contact::") + where + ": the step density " + detail::format(rho_half) +
+            throw step_error(detail::message_prefix(where) + "the step density " + detail::format(rho_half) +
                              " at t = " + detail::format(t) + " is not positive: epsilon = " + detail::format(m_eps) +
                              " is too large for this monitor");
         time_type h = detail::to_time<time_type>(m_eps / rho_half);
         if (m_cap > time_type(0) && m_cap < h) h = m_cap;
         if (!(detail::is_finite(t + h) && t + h != t))
-            throw step_error(std::string("odeint_contact::") + where + ": the step " + detail::format(h) +
+            throw step_error(detail::message_prefix(where) + "the step " + detail::format(h) +
                              " at t = " + detail::format(t) + " underflows or overflows");
         return {rho_half, m_forward ? h : -h};
     }

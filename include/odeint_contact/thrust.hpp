@@ -34,6 +34,7 @@
 #include <boost/numeric/odeint/util/same_size.hpp>
 
 #include <odeint_contact/contact_state.hpp>
+#include <odeint_contact/detail/for_each_members.hpp>
 #include <odeint_contact/detail/thrust_algebra.hpp>
 
 namespace odeint_contact {
@@ -44,22 +45,7 @@ namespace odeint_contact {
 struct thrust_algebra {
     static constexpr bool fuses_reductions = true;
 
-#define ODEINT_CONTACT_THRUST_FOR_EACH(N)                                                           \
-    template <class... A>                                                                         \
-    static void for_each##N(A&&... a) {                                                           \
-        static_assert(sizeof...(A) == (N) + 1, "for_each" #N " takes " #N " states and an op");    \
-        apply(std::forward_as_tuple(a...), std::make_index_sequence<N>{});                        \
-    }
-    ODEINT_CONTACT_THRUST_FOR_EACH(1)
-    ODEINT_CONTACT_THRUST_FOR_EACH(2)
-    ODEINT_CONTACT_THRUST_FOR_EACH(3)
-    ODEINT_CONTACT_THRUST_FOR_EACH(4)
-    ODEINT_CONTACT_THRUST_FOR_EACH(5)
-    ODEINT_CONTACT_THRUST_FOR_EACH(6)
-    ODEINT_CONTACT_THRUST_FOR_EACH(7)
-    ODEINT_CONTACT_THRUST_FOR_EACH(8)
-    ODEINT_CONTACT_THRUST_FOR_EACH(9)
-#undef ODEINT_CONTACT_THRUST_FOR_EACH
+    ODEINT_CONTACT_DETAIL_FOR_EACH_MEMBERS(apply)
 
     template <class V>
     static auto norm_inf(const V& x) {

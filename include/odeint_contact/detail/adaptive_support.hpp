@@ -15,6 +15,7 @@
 #include <boost/numeric/odeint/util/unit_helper.hpp>
 
 #include <odeint_contact/detail/checks.hpp>
+#include <odeint_contact/detail/step_failure.hpp>
 #include <odeint_contact/detail/traits.hpp>
 #include <odeint_contact/errors.hpp>
 
@@ -62,7 +63,7 @@ Time to_time(const Value& v) {
 template <class Value>
 Value checked_tolerance(const Value& tolerance, const char* what, const char* where) {
     if (!(is_finite(tolerance) && tolerance > Value(0)))
-        throw parameter_error(std::string("odeint_contact::") + where + ": " + what +
+        throw parameter_error(message_prefix(where) + "" + what +
                               " must be positive and finite, got " + format(tolerance));
     return tolerance;
 }
@@ -70,21 +71,21 @@ Value checked_tolerance(const Value& tolerance, const char* what, const char* wh
 template <class Time>
 Time checked_max_dt(const Time& max_dt, const char* where) {
     if (!(is_finite(max_dt) && max_dt > Time(0)))
-        throw parameter_error(std::string("odeint_contact::") + where + ": max_dt must be positive and finite, got " +
+        throw parameter_error(message_prefix(where) + "max_dt must be positive and finite, got " +
                               format(max_dt));
     return max_dt;
 }
 
 template <class Time>
 std::string adaptive_times_message(const Time& t, const Time& dt, const char* where) {
-    if (finite_times(t, dt)) return std::string("odeint_contact::") + where + ": dt must not be zero (t = " + format(t) + ")";
+    if (finite_times(t, dt)) return message_prefix(where) + "dt must not be zero (t = " + format(t) + ")";
     return times_message(t, dt, where);
 }
 
 template <class Time, class Value>
 std::string underflow_message(const Time& t, const Time& dt, const Value& error, const std::string& failure,
                               const char* where) {
-    std::string text = std::string("odeint_contact::") + where + ": the step size underflows at t = " + format(t) +
+    std::string text = message_prefix(where) + "the step size underflows at t = " + format(t) +
                        " (dt = " + format(dt) + ", ";
     if (failure.empty()) return text + "weighted error " + format(error) + ")";
     return text + "last failure: " + failure + ")";

@@ -16,6 +16,7 @@
 #include <boost/range/begin.hpp>
 #include <boost/range/end.hpp>
 
+#include <odeint_contact/detail/step_failure.hpp>
 #include <odeint_contact/detail/traits.hpp>
 
 namespace odeint_contact {
@@ -59,9 +60,9 @@ bool same_lengths(const StateIn& in, const StateOut& out) {
 template <class StateIn, class StateOut>
 std::string lengths_message(const StateIn& in, const StateOut& out, const std::string& where) {
     if (!same_length(in.q, in.p))
-        return "odeint_contact::" + where + ": q and p must have the same length, got " + length_of(in.q) +
+        return message_prefix(where) + "q and p must have the same length, got " + length_of(in.q) +
                " and " + length_of(in.p);
-    return "odeint_contact::" + where + ": the output state must have the length of the input, got q and p "
+    return message_prefix(where) + "the output state must have the length of the input, got q and p "
            "of length " + length_of(out.q) + " and " + length_of(out.p) + " for an input of length " +
            length_of(in.q);
 }
@@ -76,8 +77,8 @@ bool finite_times(const Time& t, const Time& dt) {
 template <class Time>
 std::string times_message(const Time& t, const Time& dt, const std::string& where) {
     if (!is_finite(t) || !is_finite(dt))
-        return "odeint_contact::" + where + ": t and dt must be finite, got t = " + format(t) + ", dt = " + format(dt);
-    return "odeint_contact::" + where + ": t + dt = " + format(t + dt) + " is not finite (t = " + format(t) +
+        return message_prefix(where) + "t and dt must be finite, got t = " + format(t) + ", dt = " + format(dt);
+    return message_prefix(where) + "t + dt = " + format(t + dt) + " is not finite (t = " + format(t) +
            ", dt = " + format(dt) + ")";
 }
 
@@ -127,7 +128,7 @@ std::string first_non_finite_of_state(const State& x) {
 template <class State, class Time, class DHds, class DsDt>
 std::string field_failure(const char* system, const State& x, const Time& t, const DHds& dh_ds, const DsDt& ds_dt) {
     const std::string bad = first_non_finite_of_state(x);
-    return "odeint_contact::" + std::string(system) + "::operator(): the contact vector field is not finite at t = " +
+    return message_prefix(std::string(system) + "::operator()") + "the contact vector field is not finite at t = " +
            format(t) + " (dH/ds = " + format(dh_ds) + ", ds/dt = " + format(ds_dt) + ", " +
            (bad.empty() ? std::string("the state is finite") : "the state has " + bad) +
            "). A stepper that steps p as it steps q and s, as odeint's do, cannot pass a pole of p (p "

@@ -63,6 +63,7 @@
 #include <boost/numeric/odeint/util/unwrap_reference.hpp>
 
 #include <odeint_contact/detail/checks.hpp>
+#include <odeint_contact/detail/state_copy.hpp>
 #include <odeint_contact/detail/step_failure.hpp>
 #include <odeint_contact/detail/stepper_base.hpp>
 #include <odeint_contact/detail/traits.hpp>
@@ -133,8 +134,8 @@ std::array<Value, Table::stages> checked_weights(const char* name) {
     Value sum(0), magnitude(0);
     for (std::size_t i = 0; i < w.size(); ++i) {
         if (!is_finite(w[i]) || !(w[i] == w[w.size() - 1 - i]))
-            throw Error(std::string("odeint_contact::") + name +
-                                  ": the table's weights must be finite and palindromic (w[i] == w[stages - 1 - "
+            throw Error(message_prefix(name) +
+                                  "the table's weights must be finite and palindromic (w[i] == w[stages - 1 - "
                                   "i] exactly), which they are not at i = " + std::to_string(i));
         sum += w[i];
         magnitude += abs(w[i]);
@@ -144,8 +145,8 @@ std::array<Value, Table::stages> checked_weights(const char* name) {
     // rounding and still refuses any table whose weights were not meant to sum to 1.
     const Value bound = Value(2 * w.size()) * std::numeric_limits<Value>::epsilon() * magnitude;
     if (!(abs(sum - Value(1)) <= bound))
-        throw Error(std::string("odeint_contact::") + name +
-                              ": the table's weights must sum to 1, they sum to 1 + " + format(Value(sum - 1)));
+        throw Error(message_prefix(name) +
+                              "the table's weights must sum to 1, they sum to 1 + " + format(Value(sum - 1)));
     return w;
 }
 
@@ -251,7 +252,7 @@ protected:
     using system_t = typename boost::numeric::odeint::unwrap_reference<std::remove_cv_t<SystemArg>>::type;
 
     template <class SystemArg, class StateIn, class StateOut, class... Extra>
-    void step(SystemArg& system_arg, const StateIn& in, StateOut& out, const time_type& t, const time_type& dt,
+    ODEINT_CONTACT_DETAIL_HOT void step(SystemArg& system_arg, const StateIn& in, StateOut& out, const time_type& t, const time_type& dt,
               Extra&&... extra) {
         using system_type = system_t<SystemArg>;
         // The checks first, and the step only for a system that passes them: a user's mistake
@@ -282,15 +283,9 @@ protected:
                 // `out` (a user's kinetic part in chi's last flow of T, the check of the
                 // result).
                 auto& algebra = this->m_algebra;
-                using copy = typename Operations::template scale_sum1<Value>;
-                auto& saved = m_spare.m_v;
                 const bool in_place =
                     static_cast<const void*>(std::addressof(in)) == static_cast<const void*>(std::addressof(out));
-                if (in_place) {
-                    algebra.for_each2(saved.q, in.q, copy(Value(1)));
-                    algebra.for_each2(saved.p, in.p, copy(Value(1)));
-                    saved.s = in.s;
-                }
+                if (in_place) copy_state<Value, Operations>(algebra, m_spare.m_v, in);
                 run(system, in, out, t, dt, in_place, extra...);
             }
         }
@@ -301,7 +296,7 @@ protected:
     // fail. With `restore_saved`, out is the caller's state and is restored from the saved input
     // first (so the diagnosis reads the input, not a half-written result).
     template <class System, class StateIn, class StateOut, class... Extra>
-    void run(const System& system, const StateIn& in, StateOut& out, const time_type& t, const time_type& dt,
+    ODEINT_CONTACT_DETAIL_HOT void run(const System& system, const StateIn& in, StateOut& out, const time_type& t, const time_type& dt,
              bool restore_saved, Extra&&... extra) {
         auto& algebra = this->m_algebra;
         try {
@@ -336,10 +331,7 @@ protected:
 
     template <class StateOut>
     void restore(StateOut& out) {
-        using copy = typename Operations::template scale_sum1<Value>;
-        this->m_algebra.for_each2(out.q, m_spare.m_v.q, copy(Value(1)));
-        this->m_algebra.for_each2(out.p, m_spare.m_v.p, copy(Value(1)));
-        out.s = m_spare.m_v.s;
+        copy_state<Value, Operations>(this->m_algebra, out, m_spare.m_v);
     }
 
     const char* m_name;

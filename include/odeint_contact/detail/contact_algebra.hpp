@@ -17,6 +17,7 @@
 #include <boost/numeric/odeint/algebra/range_algebra.hpp>
 #include <boost/numeric/odeint/algebra/vector_space_algebra.hpp>
 
+#include <odeint_contact/detail/for_each_members.hpp>
 #include <odeint_contact/detail/traits.hpp>
 
 namespace odeint_contact {
@@ -130,28 +131,7 @@ inline void for_each_eigen_block(Tuple&& args, std::index_sequence<I...>) {
 // The algebra of an Eigen component: vector_space_algebra, with ops on large dynamically sized
 // objects applied block by block (for_each_eigen_block).
 struct eigen_block_algebra {
-#define ODEINT_CONTACT_FOR_EACH(N)                                                                \
-    template <class... A>                                                                         \
-    static void for_each##N(A&&... a) {                                                           \
-        static_assert(sizeof...(A) == (N) + 1, "for_each" #N " takes " #N " states and an op");    \
-        for_each_eigen_block(std::forward_as_tuple(a...), std::make_index_sequence<N>{});         \
-    }
-    ODEINT_CONTACT_FOR_EACH(1)
-    ODEINT_CONTACT_FOR_EACH(2)
-    ODEINT_CONTACT_FOR_EACH(3)
-    ODEINT_CONTACT_FOR_EACH(4)
-    ODEINT_CONTACT_FOR_EACH(5)
-    ODEINT_CONTACT_FOR_EACH(6)
-    ODEINT_CONTACT_FOR_EACH(7)
-    ODEINT_CONTACT_FOR_EACH(8)
-    ODEINT_CONTACT_FOR_EACH(9)
-    ODEINT_CONTACT_FOR_EACH(10)
-    ODEINT_CONTACT_FOR_EACH(11)
-    ODEINT_CONTACT_FOR_EACH(12)
-    ODEINT_CONTACT_FOR_EACH(13)
-    ODEINT_CONTACT_FOR_EACH(14)
-    ODEINT_CONTACT_FOR_EACH(15)
-#undef ODEINT_CONTACT_FOR_EACH
+    ODEINT_CONTACT_DETAIL_FOR_EACH_MEMBERS(for_each_eigen_block)
 
     template <class S>
     static auto norm_inf(const S& x) {

@@ -37,6 +37,7 @@
 #include <odeint_contact/detail/lagrangian.hpp>
 #include <odeint_contact/detail/newton.hpp>
 #include <odeint_contact/detail/raw_numbers.hpp>
+#include <odeint_contact/detail/stage_times.hpp>
 #include <odeint_contact/detail/step_failure.hpp>
 #include <odeint_contact/detail/traits.hpp>
 
@@ -50,14 +51,7 @@ class lagrangian_cvi2_step {
     using matrix_type = dense_matrix<Value>;
 
 public:
-    explicit lagrangian_cvi2_step(const std::array<Value, Stages>& w) {
-        Value elapsed(0);
-        for (std::size_t i = 0; i < Stages; ++i) {
-            m_weight[i] = w[i];
-            m_begin[i] = elapsed;
-            elapsed += w[i];
-        }
-    }
+    explicit lagrangian_cvi2_step(const std::array<Value, Stages>& w) : m_weight(w), m_begin(stage_begins(w)) {}
 
     // The evaluator for this system's Lagrangian, sized like x (allocation only when n changes).
     template <class StateIn>

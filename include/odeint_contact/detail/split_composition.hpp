@@ -42,6 +42,7 @@
 #include <odeint_contact/contact_algebra.hpp>
 #include <odeint_contact/detail/composition.hpp>
 #include <odeint_contact/detail/concept_checks.hpp>
+#include <odeint_contact/detail/state_copy.hpp>
 #include <odeint_contact/detail/step_failure.hpp>
 #include <odeint_contact/detail/traits.hpp>
 
@@ -391,7 +392,7 @@ public:
     }
 
     template <class Alg, class System, class StateIn, class StateOut>
-    void stage(Alg& algebra, const System& system, std::size_t i, const StateIn& in, StateOut& out,
+    ODEINT_CONTACT_DETAIL_HOT void stage(Alg& algebra, const System& system, std::size_t i, const StateIn& in, StateOut& out,
                const time_type& t, const time_type& dt, const char* name) {
         using pieces_type = typename System::pieces_type;
         constexpr std::size_t n = std::tuple_size<pieces_type>::value;
@@ -412,10 +413,7 @@ public:
                 m_p_in_input = false;
                 run_stage<true>(algebra, system.pieces(), i, in, out, t, dt, name);
             } else {
-                using copy = typename Operations::template scale_sum1<Value>;
-                algebra.for_each2(out.q, in.q, copy(Value(1)));
-                algebra.for_each2(out.p, in.p, copy(Value(1)));
-                out.s = in.s;
+                copy_state<Value, Operations>(algebra, out, in);
                 run_stage<false>(algebra, system.pieces(), i, in, out, t, dt, name);
             }
         } else {

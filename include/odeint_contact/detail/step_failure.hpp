@@ -13,11 +13,14 @@
 namespace odeint_contact {
 namespace detail {
 
+// "odeint_contact::<where>: ", the start of every message the library throws.
+inline std::string message_prefix(const std::string& where) { return "odeint_contact::" + where + ": "; }
+
 // "odeint_contact::<stepper>::do_step: step from t = <t> with dt = <dt> failed"
 template <class Time>
 std::string step_failure_prefix(const char* stepper, const Time& t, const Time& dt) {
-    return std::string("odeint_contact::") + stepper + "::do_step: step from t = " + format(t) +
-           " with dt = " + format(dt) + " failed";
+    return message_prefix(std::string(stepper) + "::do_step") + "step from t = " + format(t) + " with dt = " +
+           format(dt) + " failed";
 }
 
 }  // namespace detail

@@ -25,6 +25,15 @@
 #include <odeint_contact/component_traits.hpp>
 #include <odeint_contact/detail/detect.hpp>
 
+// The engine's per-step path (composition::step and run, a base step's stage) inlined into the
+// caller's loop: GCC and Clang otherwise leave it out of line, which costs a call chain per step
+// that a hand-written loop does not pay (doc/performance.md).
+#if defined(__GNUC__) || defined(__clang__)
+#define ODEINT_CONTACT_DETAIL_HOT inline __attribute__((always_inline))
+#else
+#define ODEINT_CONTACT_DETAIL_HOT inline
+#endif
+
 namespace odeint_contact {
 namespace detail {
 
