@@ -33,6 +33,7 @@
 #include <boost/numeric/odeint/util/same_size.hpp>
 #include <boost/numeric/odeint/util/state_wrapper.hpp>
 
+#include <odeint_contact/concepts/action.hpp>
 #include <odeint_contact/action.hpp>
 #include <odeint_contact/composition_tables.hpp>
 #include <odeint_contact/contact_state.hpp>
@@ -67,16 +68,6 @@ template <class K>
 struct is_quadratic_kinetic : std::false_type {};
 template <class Mass>
 struct is_quadratic_kinetic<quadratic_kinetic<Mass>> : std::true_type {};
-
-template <class A, class Value, class S, class T, class = void>
-struct has_solve_implicit : std::false_type {};
-template <class A, class Value, class S, class T>
-struct has_solve_implicit<A, Value, S, T,
-                          std::void_t<decltype(std::declval<const A&>().template solve_implicit<Value>(
-                              std::declval<const S&>(), std::declval<const T&>(), std::declval<const T&>()))>>
-    : std::is_same<decltype(std::declval<const A&>().template solve_implicit<Value>(
-                       std::declval<const S&>(), std::declval<const T&>(), std::declval<const T&>())),
-                   action_solve<S>> {};
 
 template <std::size_t Stages, class State, class Value, class Deriv, class Time, class Algebra, class Operations>
 class cvi2_step {
@@ -448,7 +439,6 @@ private:
     static constexpr std::size_t no_part = std::size_t(-1);
     std::size_t m_part_stage = no_part;  // the stage whose implicit solve is running
 };
-
 
 // The base step of cvi<Table>: the separable cvi2 step (closed forms) for a separable
 // Hamiltonian, the general one (detail/lagrangian_cvi2.hpp, Newton) for a system made by

@@ -35,6 +35,8 @@
 #include <boost/range/begin.hpp>
 #include <boost/range/end.hpp>
 
+#include <odeint_contact/concepts/action.hpp>
+#include <odeint_contact/concepts/potential.hpp>
 #include <odeint_contact/action.hpp>
 #include <odeint_contact/contact_state.hpp>
 #include <odeint_contact/detail/concept_checks.hpp>
@@ -57,27 +59,6 @@ template <class K>
 struct is_quadratic_kinetic_part : std::false_type {};
 template <class Mass>
 struct is_quadratic_kinetic_part<quadratic_kinetic<Mass>> : std::true_type {};
-
-// On a Self: const V& for what the step calls, V& to tell a member that only lacks its const.
-template <class Self, class Q, class T, class M, class = void>
-struct has_potential_hessian_on : std::false_type {};
-template <class Self, class Q, class T, class M>
-struct has_potential_hessian_on<Self, Q, T, M,
-                                std::void_t<decltype(std::declval<Self>().hessian(
-                                    std::declval<const Q&>(), std::declval<const T&>(), std::declval<M&>()))>>
-    : std::true_type {};
-template <class V, class Q, class T, class M>
-using has_potential_hessian = has_potential_hessian_on<const V&, Q, T, M>;
-
-template <class Self, class S, class T, class = void>
-struct has_action_second_derivative_on : std::false_type {};
-template <class Self, class S, class T>
-struct has_action_second_derivative_on<Self, S, T,
-                                       std::void_t<decltype(std::declval<Self>().second_derivative(
-                                           std::declval<const S&>(), std::declval<const T&>()))>>
-    : std::true_type {};
-template <class A, class S, class T>
-using has_action_second_derivative = has_action_second_derivative_on<const A&, S, T>;
 
 // The optional hessian and second_derivative, when only a non-const part could call them, would
 // be skipped without a word (a difference Jacobian instead): our static_assert names them.

@@ -93,17 +93,12 @@ constexpr bool check_action_flow() {
     }
 }
 
-// Staged replacements of detectors that live in files being restructured (cvi2.hpp,
-// galerkin_cvi4.hpp), with the same names and meaning: once the originals are deleted, this
-// namespace is unwrapped.
-namespace staged {
 template <class A, class Value, class S, class T>
 using has_solve_implicit = is_detected_exact<action_solve<S>, action_solve_implicit_op, A, Value, S, T>;
 template <class Self, class S, class T>
 using has_action_second_derivative_on = is_detected<action_second_derivative_op, Self, S, T>;
 template <class A, class S, class T>
 using has_action_second_derivative = has_action_second_derivative_on<const A&, S, T>;
-}  // namespace staged
 
 }  // namespace detail
 }  // namespace odeint_contact

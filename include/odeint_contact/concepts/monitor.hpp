@@ -22,14 +22,10 @@ template <class M, class State, class Time>
 using monitor_log_rate_op =
     decltype(std::declval<const M&>().log_rate(std::declval<const State&>(), std::declval<const Time&>()));
 
-// Staged replacement of the detector of detail/adaptive_support.hpp, with the same name and
-// meaning: once the original is deleted, this namespace is unwrapped.
-namespace staged {
 // Both members there and their results convertible to numbers.
 template <class M, class State, class Time>
 using is_monitor = std::conjunction<is_detected_convertible<double, monitor_sigma_op, M, State, Time>,
                                     is_detected_convertible<double, monitor_log_rate_op, M, State, Time>>;
-}  // namespace staged
 
 }  // namespace detail
 }  // namespace odeint_contact

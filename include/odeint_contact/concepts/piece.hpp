@@ -81,9 +81,6 @@ using pieces_type_op = typename System::pieces_type;
 template <class System>
 using pieces_accessor_op = decltype(std::declval<const System&>().pieces());
 
-// Staged replacements of the detectors of detail/split_composition.hpp, with the same names and
-// meaning: once the originals are deleted, this namespace is unwrapped.
-namespace staged {
 
 // A split Hamiltonian (make_split_hamiltonian's result), recognised by what it has.
 template <class System>
@@ -124,7 +121,6 @@ using declares_keeps_q = detected_or_t<std::false_type, piece_keeps_q_op, Piece>
 template <class Piece>
 using declares_keeps_p = detected_or_t<std::false_type, piece_keeps_p_op, Piece>;
 
-}  // namespace staged
 
 }  // namespace detail
 }  // namespace odeint_contact

@@ -127,14 +127,10 @@ auto potential_value_and_kick(const Potential& potential, const Q& q, const T& t
     return energy(potential.value_and_kick(q, t, a, b, p_in, p_out));
 }
 
-// Staged replacements of detectors that live in files being restructured (galerkin_cvi4.hpp), with
-// the same names and meaning: once the originals are deleted, this namespace is unwrapped.
-namespace staged {
 template <class Self, class Q, class T, class M>
 using has_potential_hessian_on = is_detected<potential_hessian_op, Self, Q, T, M>;
 template <class V, class Q, class T, class M>
 using has_potential_hessian = has_potential_hessian_on<const V&, Q, T, M>;
-}  // namespace staged
 
 }  // namespace detail
 }  // namespace odeint_contact

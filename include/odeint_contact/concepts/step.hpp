@@ -47,9 +47,6 @@ using potential_accessor_op = decltype(std::declval<const System&>().potential()
 template <class System>
 using action_accessor_op = decltype(std::declval<const System&>().action());
 
-// Staged replacements of the detectors of detail/composition.hpp, with the same names and meaning:
-// once the originals are deleted, this namespace is unwrapped.
-namespace staged {
 // A system that offers the parts of a separable Hamiltonian (make_separable_hamiltonian's
 // result), recognised by what it has.
 template <class System>
@@ -57,7 +54,6 @@ using has_hamiltonian_parts =
     std::conjunction<is_detected<kinetic_type_op, System>, is_detected<potential_type_op, System>,
                      is_detected<action_type_op, System>, is_detected<kinetic_accessor_op, System>,
                      is_detected<potential_accessor_op, System>, is_detected<action_accessor_op, System>>;
-}  // namespace staged
 
 }  // namespace detail
 }  // namespace odeint_contact

@@ -28,16 +28,12 @@ using table_order_op = decltype(Table::order);
 template <class Table, class Value>
 using table_weights_op = decltype(Table::template weights<Value>());
 
-// Staged replacements of the detectors of detail/composition.hpp, with the same names and meaning:
-// once the originals are deleted, this namespace is unwrapped.
-namespace staged {
 template <class Table>
 using has_table_stages = is_detected_convertible<std::size_t, table_stages_op, Table>;
 template <class Table>
 using has_table_order = is_detected_convertible<unsigned, table_order_op, Table>;
 template <class Table, class Value, std::size_t N>
 using has_table_weights = is_detected_convertible<std::array<Value, N>, table_weights_op, Table, Value>;
-}  // namespace staged
 
 }  // namespace detail
 }  // namespace odeint_contact

@@ -14,6 +14,7 @@
 #include <boost/numeric/odeint/util/state_wrapper.hpp>
 #include <boost/numeric/odeint/util/unit_helper.hpp>
 
+#include <odeint_contact/concepts/monitor.hpp>
 #include <odeint_contact/detail/checks.hpp>
 #include <odeint_contact/detail/step_failure.hpp>
 #include <odeint_contact/detail/traits.hpp>
@@ -35,17 +36,6 @@ struct adaptive_types {
     using wrapped_state_type = boost::numeric::odeint::state_wrapper<state_type>;
     using wrapped_deriv_type = boost::numeric::odeint::state_wrapper<deriv_type>;
 };
-
-// A monitor of reversible_adaptive: sigma(x, t) and log_rate(x, t), convertible to numbers.
-template <class M, class State, class Time, class = void>
-struct is_monitor : std::false_type {};
-template <class M, class State, class Time>
-struct is_monitor<M, State, Time,
-                  std::void_t<decltype(double(std::declval<const M&>().sigma(std::declval<const State&>(),
-                                                                              std::declval<const Time&>()))),
-                              decltype(double(std::declval<const M&>().log_rate(std::declval<const State&>(),
-                                                                                 std::declval<const Time&>())))>>
-    : std::true_type {};
 
 // A time as a plain number in its unit, and back (odeint's unit helpers: Boost.Units times).
 template <class Time>

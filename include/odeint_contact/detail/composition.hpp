@@ -62,6 +62,8 @@
 #include <boost/numeric/odeint/util/state_wrapper.hpp>
 #include <boost/numeric/odeint/util/unwrap_reference.hpp>
 
+#include <odeint_contact/concepts/step.hpp>
+#include <odeint_contact/concepts/table.hpp>
 #include <odeint_contact/detail/checks.hpp>
 #include <odeint_contact/detail/state_copy.hpp>
 #include <odeint_contact/detail/step_failure.hpp>
@@ -71,25 +73,7 @@
 namespace odeint_contact {
 namespace detail {
 
-// ---- the table concept (composition_tables.hpp) -----------------------------------------------
-
-template <class Table, class = void>
-struct has_table_stages : std::false_type {};
-template <class Table>
-struct has_table_stages<Table, std::void_t<decltype(Table::stages)>>
-    : std::is_convertible<decltype(Table::stages), std::size_t> {};
-
-template <class Table, class = void>
-struct has_table_order : std::false_type {};
-template <class Table>
-struct has_table_order<Table, std::void_t<decltype(Table::order)>>
-    : std::is_convertible<decltype(Table::order), unsigned> {};
-
-template <class Table, class Value, std::size_t N, class = void>
-struct has_table_weights : std::false_type {};
-template <class Table, class Value, std::size_t N>
-struct has_table_weights<Table, Value, N, std::void_t<decltype(Table::template weights<Value>())>>
-    : std::is_convertible<decltype(Table::template weights<Value>()), std::array<Value, N>> {};
+// ---- the table concept (composition_tables.hpp; its detectors are concepts/table.hpp) -----
 
 // Table::stages, or 1 for a table without it (which check_table then reports), so that the
 // stepper's type can name the stage count before the static_asserts run.
@@ -149,18 +133,6 @@ std::array<Value, Table::stages> checked_weights(const char* name) {
                               "the table's weights must sum to 1, they sum to 1 + " + format(Value(sum - 1)));
     return w;
 }
-
-// A system that offers the parts of a separable Hamiltonian (make_separable_hamiltonian's
-// result), recognised by what it has.
-template <class System, class = void>
-struct has_hamiltonian_parts : std::false_type {};
-template <class System>
-struct has_hamiltonian_parts<System, std::void_t<typename System::kinetic_type, typename System::potential_type,
-                                                 typename System::action_type,
-                                                 decltype(std::declval<const System&>().kinetic()),
-                                                 decltype(std::declval<const System&>().potential()),
-                                                 decltype(std::declval<const System&>().action())>>
-    : std::true_type {};
 
 // The times of a symmetric splitting's stages, in units of dt, for the chi base steps: stage i
 // of weight w_i makes its outer flows over w_i/2 at both ends and evaluates its inner ones at its

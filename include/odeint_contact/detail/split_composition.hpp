@@ -39,6 +39,7 @@
 
 #include <boost/numeric/odeint/algebra/default_operations.hpp>
 
+#include <odeint_contact/concepts/piece.hpp>
 #include <odeint_contact/contact_algebra.hpp>
 #include <odeint_contact/detail/composition.hpp>
 #include <odeint_contact/detail/concept_checks.hpp>
@@ -49,98 +50,13 @@
 namespace odeint_contact {
 namespace detail {
 
-// ---- the piece concept ----------------------------------------------------------------------
-
-// A split Hamiltonian (make_split_hamiltonian's result), recognised by what it has.
-template <class System, class = void>
-struct has_split_pieces : std::false_type {};
-template <class System>
-struct has_split_pieces<System, std::void_t<typename System::pieces_type,
-                                            decltype(std::declval<const System&>().pieces())>> : std::true_type {};
-
-// flow(x, t, dt), and the optional flow(x, t, dt, work) with a derivative-typed scratch state.
-template <class Self, class X, class T, class = void>
-struct has_piece_flow : std::false_type {};
-template <class Self, class X, class T>
-struct has_piece_flow<Self, X, T,
-                      std::void_t<decltype(std::declval<Self>().flow(std::declval<X&>(), std::declval<const T&>(),
-                                                                     std::declval<const T&>()))>> : std::true_type {};
-
-template <class Self, class X, class T, class W, class = void>
-struct has_piece_flow_work : std::false_type {};
-template <class Self, class X, class T, class W>
-struct has_piece_flow_work<Self, X, T, W,
-                           std::void_t<decltype(std::declval<Self>().flow(std::declval<X&>(), std::declval<const T&>(),
-                                                                          std::declval<const T&>(),
-                                                                          std::declval<W&>()))>> : std::true_type {};
-
-// The optional out-of-place flow(in, out, t, dt) and flow(in, out, t, dt, work): the flow of
-// `in` written into `out`, a different state; `in` is not written.
-template <class Self, class XIn, class XOut, class T, class = void>
-struct has_piece_flow_out : std::false_type {};
-template <class Self, class XIn, class XOut, class T>
-struct has_piece_flow_out<Self, XIn, XOut, T,
-                          std::void_t<decltype(std::declval<Self>().flow(std::declval<const XIn&>(), std::declval<XOut&>(),
-                                                                         std::declval<const T&>(),
-                                                                         std::declval<const T&>()))>> : std::true_type {};
-
-template <class Self, class XIn, class XOut, class T, class W, class = void>
-struct has_piece_flow_out_work : std::false_type {};
-template <class Self, class XIn, class XOut, class T, class W>
-struct has_piece_flow_out_work<
-    Self, XIn, XOut, T, W,
-    std::void_t<decltype(std::declval<Self>().flow(std::declval<const XIn&>(), std::declval<XOut&>(),
-                                                   std::declval<const T&>(), std::declval<const T&>(),
-                                                   std::declval<W&>()))>> : std::true_type {};
-
-// The optional flow_with(algebra, x, t, dt, work) and flow_with(algebra, in, out, t, dt, work):
-// the same flows with their element-wise passes through the stepper's algebra
-// (algebra.for_eachN on components), preferred when present; the library's pieces have them. A
-// name of their own: as flow(algebra, x, t, dt, work), the first would have the arity of the
-// out-of-place flow(in, out, t, dt, work), and a generic out-of-place flow would be taken for it.
-template <class Self, class Alg, class X, class T, class W, class = void>
-struct has_piece_flow_with : std::false_type {};
-template <class Self, class Alg, class X, class T, class W>
-struct has_piece_flow_with<Self, Alg, X, T, W,
-                           std::void_t<decltype(std::declval<Self>().flow_with(std::declval<Alg&>(), std::declval<X&>(),
-                                                                          std::declval<const T&>(), std::declval<const T&>(),
-                                                                          std::declval<W&>()))>> : std::true_type {};
-
-template <class Self, class Alg, class XIn, class XOut, class T, class W, class = void>
-struct has_piece_flow_out_with : std::false_type {};
-template <class Self, class Alg, class XIn, class XOut, class T, class W>
-struct has_piece_flow_out_with<
-    Self, Alg, XIn, XOut, T, W,
-    std::void_t<decltype(std::declval<Self>().flow_with(std::declval<Alg&>(), std::declval<const XIn&>(), std::declval<XOut&>(),
-                                                   std::declval<const T&>(), std::declval<const T&>(),
-                                                   std::declval<W&>()))>> : std::true_type {};
-
-template <class Self, class X, class T, class = void>
-struct has_piece_value : std::false_type {};
-template <class Self, class X, class T>
-struct has_piece_value<Self, X, T,
-                       std::void_t<decltype(std::declval<Self>().value(std::declval<const X&>(),
-                                                                       std::declval<const T&>()))>> : std::true_type {};
-
-template <class Self, class X, class T, class DQ, class DP, class = void>
-struct has_piece_partials : std::false_type {};
-template <class Self, class X, class T, class DQ, class DP>
-struct has_piece_partials<Self, X, T, DQ, DP,
-                          std::void_t<decltype(std::declval<Self>().partials(
-                              std::declval<const X&>(), std::declval<const T&>(), std::declval<DQ&>(),
-                              std::declval<DP&>()))>> : std::true_type {};
+// ---- the piece concept: its detectors are concepts/piece.hpp -----------------------------
 
 // The optional `template <class State, class Deriv, class Time, class Value, bool Flow> static
 // constexpr bool check()`: a piece's own compile-time checks of what it holds, for its flow (Flow)
 // or for H as an odeint system (the library's pieces check their part: a missing member, or a
 // value_and_kick that is not const or returns nothing, is a static_assert that names it). The
 // engine calls it before it calls anything of the piece for that use.
-template <class Piece, class State, class Deriv, class Time, class Value, bool Flow, class = void>
-struct has_piece_check : std::false_type {};
-template <class Piece, class State, class Deriv, class Time, class Value, bool Flow>
-struct has_piece_check<Piece, State, Deriv, Time, Value, Flow,
-                       std::void_t<decltype(Piece::template check<State, Deriv, Time, Value, Flow>())>>
-    : std::true_type {};
 
 template <class Piece, class State, class Deriv, class Time, class Value, bool Flow>
 constexpr bool check_piece_own() {
@@ -149,50 +65,6 @@ constexpr bool check_piece_own() {
     else
         return true;
 }
-
-// The optional property `static constexpr bool autonomous = true`.
-template <class Piece, class = void>
-struct is_autonomous_piece : std::false_type {};
-template <class Piece>
-struct is_autonomous_piece<Piece, std::void_t<decltype(Piece::autonomous)>>
-    : std::integral_constant<bool, bool(Piece::autonomous)> {};
-
-// The optional kick(q, t, g): a piece phi(q,t) of q and t only writes dphi/dq into g and returns
-// phi; its flow over dt is then p -= dt g, s -= dt phi, q unchanged.
-template <class Self, class Q, class T, class G, class = void>
-struct has_piece_kick_on : std::false_type {};
-template <class Self, class Q, class T, class G>
-struct has_piece_kick_on<Self, Q, T, G,
-                         std::void_t<decltype(std::declval<Self>().kick(
-                             std::declval<const Q&>(), std::declval<const T&>(), std::declval<G&>()))>>
-    : std::true_type {};
-template <class Piece, class Q, class T, class G>
-using has_piece_kick = has_piece_kick_on<const Piece&, Q, T, G>;
-
-// The optional scaling_flow(s, t, dt): a piece whose flow leaves q unchanged and multiplies p by
-// a factor of s, t and dt returns {s', factor} (the action terms' action_flow).
-template <class Self, class S, class T, class = void>
-struct has_scaling_flow_on : std::false_type {};
-template <class Self, class S, class T>
-struct has_scaling_flow_on<Self, S, T,
-                           std::void_t<decltype(std::declval<Self>().scaling_flow(
-                               std::declval<const S&>(), std::declval<const T&>(), std::declval<const T&>()))>>
-    : std::true_type {};
-template <class Piece, class S, class T>
-using has_scaling_flow = has_scaling_flow_on<const Piece&, S, T>;
-
-// The optional property `static constexpr bool keeps_q = true`: the piece's flow leaves q as it is.
-template <class Piece, class = void>
-struct declares_keeps_q : std::false_type {};
-template <class Piece>
-struct declares_keeps_q<Piece, std::void_t<decltype(Piece::keeps_q)>> : std::integral_constant<bool, bool(Piece::keeps_q)> {};
-
-// The optional property `static constexpr bool keeps_p = true`: the piece's flow leaves p as it
-// is, and its out-of-place flow need not write out.p (the step takes p from `in` then).
-template <class Piece, class = void>
-struct declares_keeps_p : std::false_type {};
-template <class Piece>
-struct declares_keeps_p<Piece, std::void_t<decltype(Piece::keeps_p)>> : std::integral_constant<bool, bool(Piece::keeps_p)> {};
 
 // The piece whose two half flows in a stage can share one kick evaluation: the last piece K <=
 // n - 2 with kick() whose inner pieces K + 1 .. n - 1 all keep q (so both of its half flows see
