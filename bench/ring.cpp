@@ -61,7 +61,7 @@
 #include <Eigen/Dense>
 
 #include <odeint_contact/odeint_contact.hpp>
-#include <odeint_contact/openmp.hpp>
+#include <odeint_contact/state/openmp.hpp>
 
 #include <omp.h>
 

@@ -25,7 +25,7 @@
 #include <benchmark/benchmark.h>
 #include <boost/numeric/odeint.hpp>
 
-#include <odeint_contact/openmp.hpp>
+#include <odeint_contact/state/openmp.hpp>
 
 #include <omp.h>
 
@@ -119,7 +119,7 @@ void hand_chi2(benchmark::State& state) {
 }
 
 // The grid on odeint's openmp_state (one chunk per thread): the potential kicks the chunks in
-// parallel (odeint_contact/openmp.hpp: the user's potential parallelises its own loops), V summed
+// parallel (odeint_contact/state/openmp.hpp: the user's potential parallelises its own loops), V summed
 // per chunk and then in chunk order, so every thread count gives the same numbers.
 struct tidal_openmp_potential : spin_orbit::tidal_potential {
     using spin_orbit::tidal_potential::tidal_potential;

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSL-1.0
-# Thrust on the CPU for odeint_contact/thrust.hpp's test, benchmark and header check (Debian:
+# Thrust on the CPU for odeint_contact/state/thrust.hpp's test, benchmark and header check (Debian:
 # libthrust-dev libcub-dev), included by the directories that use it (imported targets are per
 # directory). Sets ODEINT_CONTACT_THRUST when Thrust's and CUB's headers and OpenMP are found, and
 # defines the interface target odeint_contact_thrust_omp: Thrust with its OpenMP device system

@@ -14,7 +14,7 @@ cmake_minimum_required(VERSION 3.16)
 set(problems "")
 
 # --- definitions outside namespace detail in detail/ ---------------------------------------------
-file(GLOB detail_headers ${REPO}/include/odeint_contact/detail/*.hpp)
+file(GLOB_RECURSE detail_headers ${REPO}/include/odeint_contact/detail/*.hpp)
 foreach(header IN LISTS detail_headers)
     file(READ ${header} text)
     string(REPLACE ";" "<semicolon>" text "${text}")  # kept whole by the list operations below

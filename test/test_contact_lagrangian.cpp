@@ -393,7 +393,7 @@ BOOST_AUTO_TEST_CASE(general_steps_are_contact_maps) {
 }
 
 // For L = m|v|^2/2 - V - f(t) z the general equations are those of the separable cvi2 (the algebra
-// is in detail/lagrangian_cvi2.hpp); the separable step solves them in closed form, the general
+// is in detail/steps/cvi2_lagrangian.hpp); the separable step solves them in closed form, the general
 // one by Newton to 8 eps relative. One step from several states agrees to 1e-14 (~50 eps of O(1)
 // numbers); a wrong sign or a missing factor 1/2 would differ by O(tau^2) ~ 1e-3.
 BOOST_AUTO_TEST_CASE(separable_lagrangian_reproduces_the_separable_steppers) {
@@ -427,7 +427,7 @@ BOOST_AUTO_TEST_CASE(separable_lagrangian_reproduces_the_separable_steppers) {
     BOOST_TEST(worst_galerkin <= 1e-14);
 }
 
-// The step's Jacobian from the Lagrangian's hessian (the formulas of detail/lagrangian_cvi2.hpp)
+// The step's Jacobian from the Lagrangian's hessian (the formulas of detail/steps/cvi2_lagrangian.hpp)
 // and from central differences solve the same equations: the results agree to Newton's precision,
 // and the exact Jacobian converges quadratically (few updates).
 BOOST_AUTO_TEST_CASE(hessian_and_difference_jacobian_give_the_same_step) {

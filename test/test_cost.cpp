@@ -607,7 +607,7 @@ BOOST_AUTO_TEST_CASE(galerkin_cvi4_allocates_nothing_after_the_first_step) {
 // action_term's numerical flow tests for a finite-time blow-up each time |s| has grown 16-fold
 // within a flow, with a double-exponential quadrature. Boost.Math's exp_sinh, used before, built
 // its tables on the heap per call and, even when shared, copies a row of them per level inside
-// integrate() (16 allocations per such step with Boost 1.74); detail/blow_up_time.hpp allocates
+// integrate() (16 allocations per such step with Boost 1.74); detail/numerics/blow_up_time.hpp allocates
 // nothing. Two actions whose A flow makes s grow past that mark in every step (chi2's A flow spans
 // the whole step):
 //  - F = -6 s over dt = 1 from s = 1: s grows e^6 ~ 400-fold (mark: 16 (1 + 6) = 112); the tail

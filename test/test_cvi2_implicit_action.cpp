@@ -15,7 +15,7 @@
 #include <limits>
 #include <string>
 
-#include <odeint_contact/action.hpp>
+#include <odeint_contact/system/action.hpp>
 
 namespace oc = odeint_contact;
 

@@ -524,7 +524,7 @@ BOOST_AUTO_TEST_CASE(boost_units_states_step_like_plain_numbers) {
     su::ustate yu{0.7 * su::si::meter, 0.2 * su::si::kilogram * su::si::meter / su::si::second,
                   0.1 * su::si::joule * su::si::second};
     // The end 3.05 s, not 3 s: odeint compares times with an absolute epsilon and may stop a step
-    // short of an end that is a multiple of dt (doc/design.md).
+    // short of an end that is a multiple of dt, so the last step would be left out.
     odeint::integrate_const(ustepper(), Hu, yu, 0.0 * su::si::second, 3.05 * su::si::second, 0.1 * su::si::second);
     BOOST_TEST(std::abs(yu.q.value() - xp.q) <= 1e-12);
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSL-1.0
-// odeint's mpi_state as q and p (odeint_contact/mpi.hpp), run by ctest under mpirun with 1, 2 and
+// odeint's mpi_state as q and p (odeint_contact/state/mpi.hpp), run by ctest under mpirun with 1, 2 and
 // 4 ranks: every contact stepper (but galerkin_cvi4) and runge_kutta4 on the FPUT-beta ring of
 // example/mpi/fput_chain.hpp, cut into the ranks' slices, against the same ring on a
 // std::vector integrated on rank 0.
@@ -28,7 +28,7 @@
 #include <boost/numeric/odeint/external/mpi/mpi.hpp>
 
 #include <odeint_contact/odeint_contact.hpp>
-#include <odeint_contact/mpi.hpp>
+#include <odeint_contact/state/mpi.hpp>
 
 #include "allocation_counter.hpp"
 #include "fput_chain.hpp"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSL-1.0
-// detail/newton.hpp, the Newton iteration of the implicit variational steppers, on its own:
+// detail/numerics/newton.hpp, the Newton iteration of the implicit variational steppers, on its own:
 //  - LU with partial pivoting solves a system that needs pivoting, to rounding;
 //  - a linear system converges after one update (the second update is rounding and confirms it);
 //  - a nonlinear system converges quadratically to full precision in double and in
@@ -17,7 +17,7 @@
 
 #include <boost/multiprecision/cpp_bin_float.hpp>
 
-#include <odeint_contact/detail/newton.hpp>
+#include <odeint_contact/detail/numerics/newton.hpp>
 
 namespace ocd = odeint_contact::detail;
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSL-1.0
-// odeint's openmp_state as q and p (odeint_contact/openmp.hpp): every contact stepper and
+// odeint's openmp_state as q and p (odeint_contact/state/openmp.hpp): every contact stepper and
 // runge_kutta4 run on contact_state<openmp_state<double>> with 1 and 2 threads and agree with
 // each other bit for bit, and with the same system on std::vector<double> bit for bit in q and p
 // and to the reductions' order in s.
@@ -24,7 +24,7 @@
 #include <boost/numeric/odeint.hpp>
 
 #include <odeint_contact/odeint_contact.hpp>
-#include <odeint_contact/openmp.hpp>
+#include <odeint_contact/state/openmp.hpp>
 
 #include <omp.h>
 

@@ -22,7 +22,7 @@
 #include <boost/range/end.hpp>
 #include <boost/range/has_range_iterator.hpp>
 
-#include <odeint_contact/contact_state.hpp>
+#include <odeint_contact/state/contact_state.hpp>
 
 namespace test_support {
 

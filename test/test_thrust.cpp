@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSL-1.0
-// Thrust vectors as q and p (odeint_contact/thrust.hpp): chi2, chi<kahan_li8>, cvi2, a split
+// Thrust vectors as q and p (odeint_contact/state/thrust.hpp): chi2, chi<kahan_li8>, cvi2, a split
 // Hamiltonian of four pieces, and odeint's runge_kutta4 on contact_state<thrust::host_vector> and
 // contact_state<thrust::device_vector> against the same system on std::vector<double>; and
 // odeint's runge_kutta4 on a bare device_vector (which odeint's own Thrust headers cannot build
@@ -28,7 +28,7 @@
 #include <boost/numeric/odeint/stepper/runge_kutta4.hpp>
 
 #include <odeint_contact/odeint_contact.hpp>
-#include <odeint_contact/thrust.hpp>
+#include <odeint_contact/state/thrust.hpp>
 
 #include "../example/gpu/device_models.hpp"
 

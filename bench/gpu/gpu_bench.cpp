@@ -33,7 +33,7 @@
 #include <thrust/transform_reduce.h>
 
 #include <odeint_contact/odeint_contact.hpp>
-#include <odeint_contact/thrust.hpp>
+#include <odeint_contact/state/thrust.hpp>
 
 #include "../../example/gpu/device_models.hpp"
 
@@ -50,7 +50,7 @@
 // clang-format off
 #include <boost/numeric/odeint/external/openmp/openmp.hpp>
 // clang-format on
-#include <odeint_contact/openmp.hpp>
+#include <odeint_contact/state/openmp.hpp>
 #include <omp.h>
 #endif
 

@@ -22,7 +22,7 @@
 #include <thrust/transform.h>
 #include <thrust/transform_reduce.h>
 
-#include <odeint_contact/thrust.hpp>
+#include <odeint_contact/state/thrust.hpp>
 
 namespace device_models {
 

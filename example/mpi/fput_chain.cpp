@@ -30,7 +30,7 @@
 #include <boost/numeric/odeint/external/mpi/mpi.hpp>
 
 #include <odeint_contact/odeint_contact.hpp>
-#include <odeint_contact/mpi.hpp>
+#include <odeint_contact/state/mpi.hpp>
 
 #include "fput_chain.hpp"
 

@@ -19,7 +19,7 @@
 #include <boost/mpi/communicator.hpp>
 #include <boost/numeric/odeint/external/mpi/mpi.hpp>
 
-#include <odeint_contact/mpi.hpp>
+#include <odeint_contact/state/mpi.hpp>
 
 namespace fput {
 

@@ -1,31 +1,4 @@
 // SPDX-License-Identifier: BSL-1.0
-// odeint_contact/cvi8.hpp
-//
-// cvi8: eighth-order contact variational integrator for H = |p|^2/(2m) + V(q,t) + F(s,t): Yoshida's
-// solution D of the cvi2 step, cvi<tables::yoshida8>.
-// Order and cost: 8 in q, p and s; per plain do_step 16 of V and dV/dq, 15 with the carried sample
-// (see cvi2.hpp), 15 flows of T and 15 implicit action solves; 50-digit weights. Exactly contact.
-// When not to use it: a kinetic part other than quadratic_kinetic (use chi8); stages near -2 tau
-// make the error constant large (cvi<tables::kahan_li8> is cheaper at equal accuracy).
-// Failure: as cvi2. References: Vermeeren, Bravetti, Seri, J. Phys. A 52 (2019); Yoshida, Phys.
-// Lett. A 150 (1990) 262, solution D.
-#ifndef ODEINT_CONTACT_CVI8_HPP
-#define ODEINT_CONTACT_CVI8_HPP
-
-#include <boost/numeric/odeint/algebra/algebra_dispatcher.hpp>
-#include <boost/numeric/odeint/algebra/operations_dispatcher.hpp>
-#include <boost/numeric/odeint/util/resizer.hpp>
-
-#include <odeint_contact/cvi2.hpp>
-
-namespace odeint_contact {
-
-template <class State, class Value = double, class Deriv = State, class Time = Value,
-          class Algebra = typename boost::numeric::odeint::algebra_dispatcher<State>::algebra_type,
-          class Operations = typename boost::numeric::odeint::operations_dispatcher<State>::operations_type,
-          class Resizer = boost::numeric::odeint::initially_resizer>
-using cvi8 = cvi<tables::yoshida8, State, Value, Deriv, Time, Algebra, Operations, Resizer>;
-
-}  // namespace odeint_contact
-
-#endif
+// odeint_contact/cvi8.hpp: kept so that existing includes keep working; the header is
+// odeint_contact/stepper/cvi8.hpp (doc/CONTRIBUTING.md#where-things-are).
+#include <odeint_contact/stepper/cvi8.hpp>

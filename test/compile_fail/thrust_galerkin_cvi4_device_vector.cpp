@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSL-1.0
-// galerkin_cvi4 on thrust::device_vector (odeint_contact/thrust.hpp): its Newton solve copies all
+// galerkin_cvi4 on thrust::device_vector (odeint_contact/state/thrust.hpp): its Newton solve copies all
 // of q and p into plain numbers on the host, which a GPU's vectors do not allow, so our
 // static_assert refuses it and points to cvi4 and chi4. The control is the same on std::vector.
 // expect: a distributed state (odeint's mpi_state), a Thrust device_vector or another type known
@@ -10,7 +10,7 @@
 #define THRUST_DEVICE_SYSTEM THRUST_DEVICE_SYSTEM_CPP
 #include <thrust/copy.h>
 
-#include <odeint_contact/thrust.hpp>
+#include <odeint_contact/state/thrust.hpp>
 
 #ifdef ODEINT_CONTACT_CONTROL
 using coordinates = std::vector<double>;

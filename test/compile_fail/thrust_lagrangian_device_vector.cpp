@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSL-1.0
-// A contact Lagrangian on thrust::device_vector (odeint_contact/thrust.hpp): its steps solve for
+// A contact Lagrangian on thrust::device_vector (odeint_contact/state/thrust.hpp): its steps solve for
 // v with Newton's method on plain copies of q and p on the host, so our static_assert refuses the
 // state before anything else is instantiated. The control is the same on std::vector.
 // expect: a Thrust device_vector or another type whose elements the host cannot read
@@ -9,7 +9,7 @@
 #include <vector>
 
 #define THRUST_DEVICE_SYSTEM THRUST_DEVICE_SYSTEM_CPP
-#include <odeint_contact/thrust.hpp>
+#include <odeint_contact/state/thrust.hpp>
 
 #ifdef ODEINT_CONTACT_CONTROL
 using coordinates = std::vector<double>;

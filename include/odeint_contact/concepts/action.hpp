@@ -15,7 +15,7 @@
 #include <type_traits>
 #include <utility>
 
-#include <odeint_contact/action.hpp>
+#include <odeint_contact/system/action.hpp>
 #include <odeint_contact/detail/detect.hpp>
 
 namespace odeint_contact {

@@ -22,7 +22,7 @@
 #include <boost/units/get_dimension.hpp>
 
 #include <odeint_contact/detail/detect.hpp>
-#include <odeint_contact/detail/newton.hpp>
+#include <odeint_contact/detail/numerics/newton.hpp>
 #include <odeint_contact/detail/traits.hpp>
 
 namespace odeint_contact {

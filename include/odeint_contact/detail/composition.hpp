@@ -2,7 +2,7 @@
 // The composition engine behind chi<Table> and cvi<Table>: the odeint Stepper concept, the
 // checks of the table and of t and dt, the resizing, and the loop over the stages of a
 // symmetric composition S(dt) = S2(g_1 dt) ... S2(g_m dt) of a base step S2. What S2 is - the
-// contact splitting (chi_composition.hpp), the contact variational step (cvi2.hpp), or a later
+// contact splitting (steps/chi_stage.hpp), the contact variational step (cvi2.hpp), or a later
 // base step - is the Step parameter, which sees the stages one after another and so can share
 // work across their boundaries (chi fuses adjacent kinetic flows, cvi reuses V and dV/dq).
 //
@@ -65,7 +65,7 @@
 #include <odeint_contact/concepts/step.hpp>
 #include <odeint_contact/concepts/table.hpp>
 #include <odeint_contact/detail/checks.hpp>
-#include <odeint_contact/detail/state_copy.hpp>
+#include <odeint_contact/detail/algebra/state_copy.hpp>
 #include <odeint_contact/detail/step_failure.hpp>
 #include <odeint_contact/detail/stepper_base.hpp>
 #include <odeint_contact/detail/traits.hpp>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSL-1.0
 // lagrangian_evaluator, which calls a contact Lagrangian (its concept: concepts/lagrangian.hpp), its
-// partials and its second derivatives on plain numbers (detail/raw_numbers.hpp)
+// partials and its second derivatives on plain numbers (detail/algebra/raw_numbers.hpp)
 // and inverts the Legendre transform p = dL/dv for v. The steps and the odeint system function
 // share it, so a Lagrangian is called the same way everywhere.
 #ifndef ODEINT_CONTACT_DETAIL_LAGRANGIAN_HPP
@@ -23,8 +23,8 @@
 
 #include <odeint_contact/concepts/lagrangian.hpp>
 #include <odeint_contact/detail/concept_checks.hpp>
-#include <odeint_contact/detail/newton.hpp>
-#include <odeint_contact/detail/raw_numbers.hpp>
+#include <odeint_contact/detail/numerics/newton.hpp>
+#include <odeint_contact/detail/algebra/raw_numbers.hpp>
 #include <odeint_contact/detail/traits.hpp>
 
 namespace odeint_contact {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSL-1.0
 // Type helpers on state components and the library's own component_traits (the customization
-// point is component_traits.hpp; the classification detail/component_kind.hpp): a component's
+// point is component_traits.hpp; the classification detail/algebra/component_kind.hpp): a component's
 // scalar and plain value type, conversion of dimensionless quantities to numbers, and the inner
 // product that odeint's algebras do not offer.
 #ifndef ODEINT_CONTACT_DETAIL_TRAITS_HPP
@@ -22,7 +22,7 @@
 #include <boost/units/io.hpp>  // error messages print quantities with their units
 #include <boost/units/quantity.hpp>
 
-#include <odeint_contact/component_traits.hpp>
+#include <odeint_contact/state/component_traits.hpp>
 #include <odeint_contact/detail/detect.hpp>
 
 // The engine's per-step path (composition::step and run, a base step's stage) inlined into the
@@ -66,7 +66,7 @@ using scalar_of_t = typename scalar_of<T>::type;
 // Whether the library may copy all elements of a component into plain numbers on the host, as
 // the dense solves of galerkin_cvi4 and of the Lagrangian steps do: numbers, ranges and Eigen
 // objects, unless component_traits<T> says `static constexpr bool host_elements = false` (a
-// Thrust device_vector, odeint_contact/thrust.hpp).
+// Thrust device_vector, odeint_contact/state/thrust.hpp).
 template <class T>
 using traits_host_elements_op = std::bool_constant<bool(component_traits<T>::host_elements)>;
 template <class T>

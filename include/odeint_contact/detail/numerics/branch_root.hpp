@@ -16,8 +16,8 @@
 //   - phi or psi not finite, or max_walk steps without a bracket: no root.
 // Sampling can miss features narrower than one walking step (two roots or two folds between two
 // points); for an F whose derivative varies slowly on the scale |h F| there are none.
-#ifndef ODEINT_CONTACT_DETAIL_BRANCH_ROOT_HPP
-#define ODEINT_CONTACT_DETAIL_BRANCH_ROOT_HPP
+#ifndef ODEINT_CONTACT_DETAIL_NUMERICS_BRANCH_ROOT_HPP
+#define ODEINT_CONTACT_DETAIL_NUMERICS_BRANCH_ROOT_HPP
 
 #include <cmath>
 #include <cstddef>
@@ -28,7 +28,7 @@
 
 #include <boost/math/tools/toms748_solve.hpp>
 
-#include <odeint_contact/detail/numerical_action_flow.hpp>
+#include <odeint_contact/detail/numerics/numerical_action_flow.hpp>
 #include <odeint_contact/detail/traits.hpp>
 
 namespace odeint_contact {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSL-1.0
-// The odeint algebra of Thrust vectors (odeint_contact/thrust.hpp): each for_eachN is one
+// The odeint algebra of Thrust vectors (odeint_contact/state/thrust.hpp): each for_eachN is one
 // thrust::for_each over the elements of the operands' raw pointers, run by the vector's own
 // system (CUDA, OpenMP, TBB or serially on the host). The ops it is given are the host functors of
 // odeint's default_operations and of the library (contact_algebra.hpp); the ones it knows are
@@ -8,8 +8,8 @@
 // library's ops that accumulate a sum (with_sum_of_squares, kick_drift with a sum) become one
 // thrust::transform_reduce: the element-wise update and the sum in one pass, one synchronisation.
 // Not odeint's thrust_algebra, whose headers do not compile with Thrust >= 1.16 in Boost 1.74.
-#ifndef ODEINT_CONTACT_DETAIL_THRUST_ALGEBRA_HPP
-#define ODEINT_CONTACT_DETAIL_THRUST_ALGEBRA_HPP
+#ifndef ODEINT_CONTACT_DETAIL_ALGEBRA_THRUST_ALGEBRA_HPP
+#define ODEINT_CONTACT_DETAIL_ALGEBRA_THRUST_ALGEBRA_HPP
 
 #include <cstddef>
 #include <type_traits>
@@ -30,8 +30,8 @@
 
 #include <boost/numeric/odeint/algebra/default_operations.hpp>
 
-#include <odeint_contact/detail/contact_algebra.hpp>
-#include <odeint_contact/detail/split_composition.hpp>
+#include <odeint_contact/detail/algebra/contact_algebra.hpp>
+#include <odeint_contact/detail/steps/split_stage.hpp>
 
 // What nvcc compiles for the device too; empty for a host compiler (CCCL 3 no longer defines
 // __host__ and __device__ for g++).

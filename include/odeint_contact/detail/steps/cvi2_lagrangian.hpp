@@ -10,7 +10,7 @@
 //     R_q = h Lq_0 - (Lv_0 + Lv_1)/2 + p_0 (1 + h Lz_0) = 0    (tau dL_d/dq_0 + p_0 (1 + tau dL_d/ds_0))
 //     R_s = (s_1 - s_0) - h (L_0 + L_1) = 0                    (s_1 = s_0 + tau L_d)
 //     p_1 = (h Lq_1 + (Lv_0 + Lv_1)/2) / (1 - h Lz_1)        (tau dL_d/dq_1 / (1 - tau dL_d/ds_1))
-// Newton's method (detail/newton.hpp) on the n + 1 unknowns x = (q_1 - q_0, s_1 - s_0), from the
+// Newton's method (detail/numerics/newton.hpp) on the n + 1 unknowns x = (q_1 - q_0, s_1 - s_0), from the
 // predictor tau (v_0, L(q_0, v_0, s_0, t_0)) with v_0 the Legendre transform of p_0, O(tau^2) from
 // the root. The two blocks of x have units of their own (a length and an action with Boost.Units,
 // and unlike sizes without): Newton runs on x scaled per block and on rows made pure numbers (see
@@ -22,8 +22,8 @@
 // For L = m|v|^2/2 - V(q,t) - F(z,t) these equations are exactly those of the separable cvi2
 // (cvi2.hpp): R_q = 0 is m v = (1 - h F_s(s_0)) p_0 - h grad V_0, R_s = 0 its implicit action
 // equation, and p_1 its new momentum.
-#ifndef ODEINT_CONTACT_DETAIL_LAGRANGIAN_CVI2_HPP
-#define ODEINT_CONTACT_DETAIL_LAGRANGIAN_CVI2_HPP
+#ifndef ODEINT_CONTACT_DETAIL_STEPS_CVI2_LAGRANGIAN_HPP
+#define ODEINT_CONTACT_DETAIL_STEPS_CVI2_LAGRANGIAN_HPP
 
 #include <array>
 #include <cmath>
@@ -35,8 +35,8 @@
 #include <vector>
 
 #include <odeint_contact/detail/lagrangian.hpp>
-#include <odeint_contact/detail/newton.hpp>
-#include <odeint_contact/detail/raw_numbers.hpp>
+#include <odeint_contact/detail/numerics/newton.hpp>
+#include <odeint_contact/detail/algebra/raw_numbers.hpp>
 #include <odeint_contact/detail/stage_times.hpp>
 #include <odeint_contact/detail/step_failure.hpp>
 #include <odeint_contact/detail/traits.hpp>

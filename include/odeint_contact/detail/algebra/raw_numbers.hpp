@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: BSL-1.0
 // The plain-number layout of the implicit variational steps (galerkin_cvi4, the contact-Lagrangian
 // steps): a component (a number, a quantity, a range of either, an Eigen object) as a flat array
-// of its raw values in storage order, and back. Dense linear algebra (detail/newton.hpp) mixes
+// of its raw values in storage order, and back. Dense linear algebra (detail/numerics/newton.hpp) mixes
 // the units of its unknowns, so the Newton iterations run on these numbers; a quantity is
 // rebuilt from its value in its own unit (the SI value for SI quantities).
-#ifndef ODEINT_CONTACT_DETAIL_RAW_NUMBERS_HPP
-#define ODEINT_CONTACT_DETAIL_RAW_NUMBERS_HPP
+#ifndef ODEINT_CONTACT_DETAIL_ALGEBRA_RAW_NUMBERS_HPP
+#define ODEINT_CONTACT_DETAIL_ALGEBRA_RAW_NUMBERS_HPP
 
 #include <cstddef>
 #include <iterator>
@@ -14,9 +14,9 @@
 #include <boost/range/begin.hpp>
 #include <boost/range/end.hpp>
 
-#include <odeint_contact/detail/newton.hpp>
+#include <odeint_contact/detail/numerics/newton.hpp>
 #include <odeint_contact/detail/traits.hpp>
-#include <odeint_contact/hessian_matrix.hpp>
+#include <odeint_contact/system/hessian_matrix.hpp>
 
 namespace odeint_contact {
 

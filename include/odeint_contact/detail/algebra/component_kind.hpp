@@ -2,8 +2,8 @@
 // How a state component is classified by default (a number or quantity, a Boost range, an Eigen
 // object), and the library's default component_traits for each kind: what the public
 // customization point component_traits (component_traits.hpp) derives from.
-#ifndef ODEINT_CONTACT_DETAIL_COMPONENT_KIND_HPP
-#define ODEINT_CONTACT_DETAIL_COMPONENT_KIND_HPP
+#ifndef ODEINT_CONTACT_DETAIL_ALGEBRA_COMPONENT_KIND_HPP
+#define ODEINT_CONTACT_DETAIL_ALGEBRA_COMPONENT_KIND_HPP
 
 #include <limits>
 #include <type_traits>

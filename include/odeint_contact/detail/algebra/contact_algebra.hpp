@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSL-1.0
 // The machinery of contact_algebra (contact_algebra.hpp): the algebra odeint would choose for
 // each component, the split of a for_eachN over q, p and s, the fused ops of the steppers.
-#ifndef ODEINT_CONTACT_DETAIL_CONTACT_ALGEBRA_HPP
-#define ODEINT_CONTACT_DETAIL_CONTACT_ALGEBRA_HPP
+#ifndef ODEINT_CONTACT_DETAIL_ALGEBRA_CONTACT_ALGEBRA_HPP
+#define ODEINT_CONTACT_DETAIL_ALGEBRA_CONTACT_ALGEBRA_HPP
 
 #include <algorithm>
 #include <cmath>
@@ -17,7 +17,7 @@
 #include <boost/numeric/odeint/algebra/range_algebra.hpp>
 #include <boost/numeric/odeint/algebra/vector_space_algebra.hpp>
 
-#include <odeint_contact/detail/for_each_members.hpp>
+#include <odeint_contact/detail/algebra/for_each_members.hpp>
 #include <odeint_contact/detail/traits.hpp>
 
 namespace odeint_contact {
@@ -33,7 +33,7 @@ template <class Q, class P, class S>
 struct is_contact_state<contact_state<Q, P, S>> : std::true_type {};
 
 // A component whose component_traits name an algebra_type gets that algebra (odeint's
-// mpi_nested_algebra for mpi_state, which is no range: odeint_contact/mpi.hpp). Otherwise scalars
+// mpi_nested_algebra for mpi_state, which is no range: odeint_contact/state/mpi.hpp). Otherwise scalars
 // (numbers, quantities) are updated as whole objects (odeint's vector_space_algebra), Eigen
 // objects as whole objects or, when large, block by block (eigen_block_algebra below; Eigen
 // fuses each expression into one loop); ranges of plain numbers with
@@ -235,7 +235,7 @@ inline void for_each_split_with(Tuple&& args, std::index_sequence<I...>) {
 
 // An algebra that declares `static constexpr bool fuses_reductions = true` forms the sum of the
 // library's accumulating ops below (with_sum_of_squares, kick_drift with a sum) itself, as a
-// reduction in the op's pass, rather than calling them (odeint_contact/thrust.hpp).
+// reduction in the op's pass, rather than calling them (odeint_contact/state/thrust.hpp).
 template <class Algebra>
 using fuses_reductions_op = std::bool_constant<bool(Algebra::fuses_reductions)>;
 template <class Algebra>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 // The chi base step for a Hamiltonian split into pieces, H = phi_1 + ... + phi_n
 // (make_split_hamiltonian, split_hamiltonian.hpp; a separable Hamiltonian is the split one of
-// its three parts, chi_composition.hpp), for the composition engine (composition.hpp).
+// its three parts, steps/chi_stage.hpp), for the composition engine (composition.hpp).
 //
 // One stage of weight w is the symmetric splitting
 //   S2(w dt) = phi_1(w dt/2) ... phi_{n-1}(w dt/2) phi_n(w dt) phi_{n-1}(w dt/2) ... phi_1(w dt/2)
@@ -20,8 +20,8 @@
 // Failure: `in` is never written unless it is `out`; the engine restores an in-place input when
 // a piece throws, so the caller's state is unchanged. part_context names the stage and the piece
 // that threw.
-#ifndef ODEINT_CONTACT_DETAIL_SPLIT_COMPOSITION_HPP
-#define ODEINT_CONTACT_DETAIL_SPLIT_COMPOSITION_HPP
+#ifndef ODEINT_CONTACT_DETAIL_STEPS_SPLIT_STAGE_HPP
+#define ODEINT_CONTACT_DETAIL_STEPS_SPLIT_STAGE_HPP
 
 #include <array>
 #include <cmath>
@@ -40,10 +40,10 @@
 #include <boost/numeric/odeint/algebra/default_operations.hpp>
 
 #include <odeint_contact/concepts/piece.hpp>
-#include <odeint_contact/contact_algebra.hpp>
+#include <odeint_contact/state/contact_algebra.hpp>
 #include <odeint_contact/detail/composition.hpp>
 #include <odeint_contact/detail/concept_checks.hpp>
-#include <odeint_contact/detail/state_copy.hpp>
+#include <odeint_contact/detail/algebra/state_copy.hpp>
 #include <odeint_contact/detail/step_failure.hpp>
 #include <odeint_contact/detail/traits.hpp>
 

@@ -2,8 +2,8 @@
 // Copying a contact state (or its q and p) through the stepper's algebra and operations, so that
 // a state type the library does not know (Thrust, MPI, Eigen blocks) is copied as its algebra
 // says and not by assignment.
-#ifndef ODEINT_CONTACT_DETAIL_STATE_COPY_HPP
-#define ODEINT_CONTACT_DETAIL_STATE_COPY_HPP
+#ifndef ODEINT_CONTACT_DETAIL_ALGEBRA_STATE_COPY_HPP
+#define ODEINT_CONTACT_DETAIL_ALGEBRA_STATE_COPY_HPP
 
 #include <odeint_contact/detail/traits.hpp>
 

@@ -10,8 +10,8 @@
 // rules), written out here because odeint's error checker does not compile for Boost.Multiprecision
 // numbers (extract_value_type) and because overflow in a stage must reject the step, where
 // odeint accepts a NaN error estimate (NaN > 1 is false).
-#ifndef ODEINT_CONTACT_DETAIL_NUMERICAL_ACTION_FLOW_HPP
-#define ODEINT_CONTACT_DETAIL_NUMERICAL_ACTION_FLOW_HPP
+#ifndef ODEINT_CONTACT_DETAIL_NUMERICS_NUMERICAL_ACTION_FLOW_HPP
+#define ODEINT_CONTACT_DETAIL_NUMERICS_NUMERICAL_ACTION_FLOW_HPP
 
 #include <array>
 #include <cmath>
@@ -23,7 +23,7 @@
 #include <boost/numeric/odeint/algebra/range_algebra.hpp>
 #include <boost/numeric/odeint/stepper/runge_kutta_fehlberg78.hpp>
 
-#include <odeint_contact/detail/blow_up_time.hpp>
+#include <odeint_contact/detail/numerics/blow_up_time.hpp>
 #include <odeint_contact/detail/traits.hpp>
 
 namespace odeint_contact {

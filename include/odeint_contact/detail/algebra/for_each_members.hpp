@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: BSL-1.0
 // The member functions for_each1 ... for_each15 that odeint asks of an algebra, each forwarding
 // its states and op as a tuple, with the index sequence of the states, to one function: written
-// once here for every algebra of the library (contact_algebra.hpp, detail/contact_algebra.hpp,
+// once here for every algebra of the library (contact_algebra.hpp, detail/algebra/contact_algebra.hpp,
 // thrust.hpp). Used inside a class body:
 //     ODEINT_CONTACT_DETAIL_FOR_EACH_MEMBERS(apply)
 // where apply(std::tuple<A&&...>, std::index_sequence<0, ..., N - 1>) does the pass.
-#ifndef ODEINT_CONTACT_DETAIL_FOR_EACH_MEMBERS_HPP
-#define ODEINT_CONTACT_DETAIL_FOR_EACH_MEMBERS_HPP
+#ifndef ODEINT_CONTACT_DETAIL_ALGEBRA_FOR_EACH_MEMBERS_HPP
+#define ODEINT_CONTACT_DETAIL_ALGEBRA_FOR_EACH_MEMBERS_HPP
 
 #include <tuple>
 #include <utility>

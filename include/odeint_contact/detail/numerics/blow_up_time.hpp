@@ -15,8 +15,8 @@
 //     upper end of the t range (u ~ 1e154 for double) do not decay, and are refused when they are
 //     not negligible against the sum;
 //   - the estimates do not settle to the tolerance within max_levels halvings.
-#ifndef ODEINT_CONTACT_DETAIL_BLOW_UP_TIME_HPP
-#define ODEINT_CONTACT_DETAIL_BLOW_UP_TIME_HPP
+#ifndef ODEINT_CONTACT_DETAIL_NUMERICS_BLOW_UP_TIME_HPP
+#define ODEINT_CONTACT_DETAIL_NUMERICS_BLOW_UP_TIME_HPP
 
 #include <cmath>
 #include <limits>

@@ -2,7 +2,7 @@
 // The step chi<Table> runs in the composition engine (composition.hpp): a symmetric composition
 //   S(dt) = S2(w_1 dt) S2(w_2 dt) ... S2(w_k dt)
 // of the second-order splitting of a Hamiltonian into pieces with exact flows, split_step
-// (split_composition.hpp). One base step for every Hamiltonian: a separable one,
+// (steps/split_stage.hpp). One base step for every Hamiltonian: a separable one,
 // H = T(p) + V(q,t) + F(s,t) (make_separable_hamiltonian), is the split Hamiltonian of its three
 // parts as the library's pieces (kinetic_piece, potential_piece, action_piece; its pieces()), so
 // that S2 is
@@ -23,8 +23,8 @@
 //
 // Failure: as split_step; a separable Hamiltonian's step_error names the stage and, for its
 // action flow, the span of that flow.
-#ifndef ODEINT_CONTACT_DETAIL_CHI_COMPOSITION_HPP
-#define ODEINT_CONTACT_DETAIL_CHI_COMPOSITION_HPP
+#ifndef ODEINT_CONTACT_DETAIL_STEPS_CHI_STAGE_HPP
+#define ODEINT_CONTACT_DETAIL_STEPS_CHI_STAGE_HPP
 
 #include <cstddef>
 #include <string>
@@ -32,7 +32,7 @@
 
 #include <odeint_contact/detail/composition.hpp>
 #include <odeint_contact/detail/concept_checks.hpp>
-#include <odeint_contact/detail/split_composition.hpp>
+#include <odeint_contact/detail/steps/split_stage.hpp>
 #include <odeint_contact/detail/traits.hpp>
 
 namespace odeint_contact {

@@ -33,8 +33,8 @@
 //   no_convergence   max_iterations updates without meeting the rules above, or divergence
 //                 (theta >= 1 while |d| is still above the rounding-floor level, twice in a row).
 // No allocation in solve(): resize(n) allocates the buffers once.
-#ifndef ODEINT_CONTACT_DETAIL_NEWTON_HPP
-#define ODEINT_CONTACT_DETAIL_NEWTON_HPP
+#ifndef ODEINT_CONTACT_DETAIL_NUMERICS_NEWTON_HPP
+#define ODEINT_CONTACT_DETAIL_NUMERICS_NEWTON_HPP
 
 #include <cmath>
 #include <cstddef>

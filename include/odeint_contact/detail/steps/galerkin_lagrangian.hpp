@@ -17,14 +17,14 @@
 //     R_q = dz_1/dq_0 + p_0 w = c_1 (Lq_1 - 3 Lv_1/tau) - (c_2 Lv_2 + c_3 Lv_3)/tau + c_4 Lv_4/tau + p_0 w = 0
 //     p_1 = dz_1/dq_1 = -c_1 Lv_1/tau + (c_2 Lv_2 + c_3 Lv_3)/tau + c_4 (Lq_4 + 3 Lv_4/tau),  s_1 = z_1.
 // (These are the derivatives the authors' step_lag4 forms by forward differentiation.) Newton's
-// method (detail/newton.hpp) on the 2n equations, from the predictor q_1 - q_0 = tau v(p_0),
+// method (detail/numerics/newton.hpp) on the 2n equations, from the predictor q_1 - q_0 = tau v(p_0),
 // b - q_0 = (q_1 - q_0)/2, O(tau^2) from the root. Its Jacobian: with the Lagrangian's hessian,
 // exact, by forward sensitivities (4 hessians per update: each unknown moves one component of the
 // stage positions and velocities, the stage actions follow through dl_i = Lq_i dq_i + Lv_i dv_i +
 // f_i dz_i, and the weights through df_i); without it, central differences of (R_b, R_q) (4n
 // residuals, each 4 values and 4 partials).
-#ifndef ODEINT_CONTACT_DETAIL_LAGRANGIAN_GALERKIN_HPP
-#define ODEINT_CONTACT_DETAIL_LAGRANGIAN_GALERKIN_HPP
+#ifndef ODEINT_CONTACT_DETAIL_STEPS_GALERKIN_LAGRANGIAN_HPP
+#define ODEINT_CONTACT_DETAIL_STEPS_GALERKIN_LAGRANGIAN_HPP
 
 #include <cmath>
 #include <cstddef>
@@ -35,8 +35,8 @@
 #include <vector>
 
 #include <odeint_contact/detail/lagrangian.hpp>
-#include <odeint_contact/detail/newton.hpp>
-#include <odeint_contact/detail/raw_numbers.hpp>
+#include <odeint_contact/detail/numerics/newton.hpp>
+#include <odeint_contact/detail/algebra/raw_numbers.hpp>
 #include <odeint_contact/detail/step_failure.hpp>
 #include <odeint_contact/detail/traits.hpp>
 
