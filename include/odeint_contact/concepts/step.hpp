@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: BSL-1.0
 // A base step S2 of the composition engine (detail/composition.hpp, whose banner lists the Step
 // members in full): what the engine calls on it, and how the steps recognise the systems they take.
-//   Step::errors; Step(weights); static check<System>(); resize(x); begin(...); stage(algebra,
-//   system, i, in, out, t, dt, name); end(...); part_context(dt) const
-// A new base step is a class with these members; chi<Table> and cvi<Table> are the engine over the
-// library's steps. The systems: a separable Hamiltonian (kinetic(), potential(), action()), a
+//   Step::errors; Step::order; Step::writes_out_last (optional); Step(weights);
+//   static check<System>(); resize(x); begin(...); stage(algebra, system, i, in, out, t, dt, name);
+//   end(...); part_context(dt) const
+// A new base step is a class with these members, in a header of its own (the library's are in
+// detail/steps/); chi<Table>, cvi<Table> and galerkin_cvi4 are the engine over the library's steps. The systems: a separable Hamiltonian (kinetic(), potential(), action()), a
 // split one (pieces(), concepts/piece.hpp), a contact Lagrangian (lagrangian(),
 // concepts/lagrangian.hpp).
 // Users: doc/concepts.md#steppers-chi2-chi4-chi6-chi8-cvi2.
@@ -27,11 +28,36 @@ using step_check_op = decltype(Step::template check<System>());  // its type onl
 template <class Step, class Time>
 using step_part_context_op = decltype(std::declval<const Step&>().part_context(std::declval<const Time&>()));
 
+template <class Step>
+using step_order_op = decltype(Step::order);
+// Step::order, the base step's order (2 where it is missing: the engine's static_assert says so).
+template <class Step>
+constexpr unsigned step_order() {
+    if constexpr (is_detected_convertible<unsigned, step_order_op, Step>::value)
+        return unsigned(Step::order);
+    else
+        return 2;
+}
+
+template <class Step>
+using step_writes_out_last_op = decltype(Step::writes_out_last);
+// Step::writes_out_last, optional (false when absent): the step writes `out` only once nothing in
+// it can fail, so the engine may hand it the caller's state itself, with no spare state to keep
+// and nothing to save.
+template <class Step>
+constexpr bool step_writes_out_last() {
+    if constexpr (is_detected_convertible<bool, step_writes_out_last_op, Step>::value)
+        return bool(Step::writes_out_last);
+    else
+        return false;
+}
+
 // Whether Step has the members the engine needs before it runs one: its error types, a check of
 // the system, and the context of a part's failure as text.
 template <class Step, class System, class Time>
 using is_step =
-    std::conjunction<is_detected<step_errors_op, Step>, is_detected_exact<bool, step_check_op, Step, System>,
+    std::conjunction<is_detected<step_errors_op, Step>, is_detected_convertible<unsigned, step_order_op, Step>,
+                     is_detected_exact<bool, step_check_op, Step, System>,
                      is_detected_convertible<std::string, step_part_context_op, Step, Time>>;
 
 template <class System>

@@ -1,15 +1,20 @@
 // SPDX-License-Identifier: BSL-1.0
-// The composition engine behind chi<Table> and cvi<Table>: the odeint Stepper concept, the
-// checks of the table and of t and dt, the resizing, and the loop over the stages of a
-// symmetric composition S(dt) = S2(g_1 dt) ... S2(g_m dt) of a base step S2. What S2 is - the
-// contact splitting (steps/chi_stage.hpp), the contact variational step (cvi2.hpp), or a later
-// base step - is the Step parameter, which sees the stages one after another and so can share
-// work across their boundaries (chi fuses adjacent kinetic flows, cvi reuses V and dV/dq).
+// The composition engine behind chi<Table>, cvi<Table> and galerkin_cvi4: the odeint Stepper
+// concept, the checks of the table and of t and dt, the resizing, the strong guarantee, and the
+// loop over the stages of a symmetric composition S(dt) = S2(g_1 dt) ... S2(g_m dt) of a base
+// step S2. The base steps are in steps/ (one file each); a Step sees the stages one after
+// another and so can share work across their boundaries (chi fuses adjacent kinetic flows, cvi
+// reuses V and dV/dq).
 //
 // The Step concept (Value, Time, State from the stepper; N = Table::stages):
 //   Step::errors                                  the exception types: errors::parameter for
 //                                                 invalid arguments, errors::step for a step that
 //                                                 cannot be taken (detail::library_errors)
+//   Step::order                                   the base step's order: 2 for a symmetric step
+//                                                 that tables compose; another only alone (N = 1)
+//   Step::writes_out_last                         optional, true for a step that writes `out`
+//                                                 only once nothing in it can fail: the engine
+//                                                 then gives it the caller's state as `out`
 //   Step(const std::array<Value, N>& weights)     per-stage constants (times, fused steps)
 //   template <class System> static constexpr bool check()
 //                                                 static_asserts on the system, so a wrong
@@ -23,22 +28,15 @@
 //                                                 through step(), e.g. cvi's sample)
 //   stage(algebra, system, i, in, out, t, dt, name)
 //                                                 stage i of N: reads `in` at i == 0, writes
-//                                                 `out` (in and out may be the same object:
-//                                                 what a stage reads of `in` it reads before
-//                                                 writing it; chi writes `out` from stage 0
-//                                                 on, cvi only at i == N - 1). The engine runs a
-//                                                 step on dynamically sized q and p into its
-//                                                 spare state and swaps the result in
-//                                                 (result_swapped_in<State, StateOut>), and
-//                                                 saves an in-place input otherwise and restores
-//                                                 it when anything throws, so a step may still
-//                                                 fail after it has written `out` (a user
-//                                                 callback, the check of the result): the strong
-//                                                 guarantee of do_step. Only the `out` of an
-//                                                 out-of-place step on fixed-size q and p is the
-//                                                 caller's object itself, unprotected: a step
-//                                                 that fails may leave it partly written (its
-//                                                 `in` is never written)
+//                                                 `out`, which has the stepper's q and p types
+//                                                 and is the step's to write: the engine's spare
+//                                                 state (swapped or copied into the caller's
+//                                                 once the step has succeeded) or, in place on
+//                                                 fixed-size q and p, the caller's state, saved
+//                                                 before and restored on any exception. So in
+//                                                 and out may be the same object (what a stage
+//                                                 reads of `in` it reads before writing it), and
+//                                                 a step may fail after writing `out`.
 //   end(algebra, extra...)                        after the last stage
 //   std::string part_context(dt) const            after a step_error: where in the step the
 //                                                 part that threw it was running (an action
@@ -167,34 +165,14 @@ struct result_swapped_in
                     boost::numeric::odeint::is_resizeable<std::decay_t<decltype(std::declval<State&>().q)>>::value &&
                     boost::numeric::odeint::is_resizeable<std::decay_t<decltype(std::declval<State&>().p)>>::value> {};
 
-// Whether a step's stages may keep their results in `out` itself: `out` has the stepper's q and
-// p types, and the engine protects it (its spare state, swapped in on success, or the caller's
-// state of an in-place step, saved and restored on any exception). Only the `out` of an
-// out-of-place step on fixed-size q and p is the caller's own object, unprotected.
+// Whether `out` has the stepper's q and p types, so that a step may write the caller's state
+// itself (an in-place step on fixed-size q and p, saved and restored by the engine).
 template <class State, class StateOut>
 inline constexpr bool has_state_parts_v =
     std::is_same<std::decay_t<decltype(std::declval<StateOut&>().q)>,
                  std::decay_t<decltype(std::declval<State&>().q)>>::value &&
     std::is_same<std::decay_t<decltype(std::declval<StateOut&>().p)>,
                  std::decay_t<decltype(std::declval<State&>().p)>>::value;
-
-template <class State, class StateIn, class StateOut>
-bool out_is_protected(const StateIn& in, const StateOut& out) {
-    if constexpr (has_state_parts_v<State, StateOut>)
-        return result_swapped_in<State, StateOut>::value ||
-               static_cast<const void*>(std::addressof(in)) == static_cast<const void*>(std::addressof(out));
-    else
-        return false;
-}
-
-// a when use_a (only when A is B), else b.
-template <bool Same, class A, class B>
-B& pick_if(bool use_a, A& a, B& b) {
-    if constexpr (Same)
-        return use_a ? a : b;
-    else
-        return b;
-}
 
 template <class Step, class Table, class State, class Value, class Deriv, class Time, class Algebra,
           class Operations, class Resizer>
@@ -213,7 +191,16 @@ public:
     using typename base::time_type;
 
     static constexpr std::size_t stages = Table::stages;
-    static constexpr order_type order_value = order_type(Table::order);
+    // A table composes a base step of order 2 into its own order; a step of another order runs
+    // alone (the one-stage table).
+    static_assert(is_detected_convertible<unsigned, step_order_op, Step>::value,
+                  "odeint_contact: a base step declares its order, 'static constexpr unsigned order' (see "
+                  "concepts/step.hpp)");
+    static_assert(table_stages<Table>::value == 1 || step_order<Step>() == 2,
+                  "odeint_contact: a composition table composes a symmetric base step of order 2; this "
+                  "base step has another order and runs alone (tables::single_stage)");
+    static constexpr order_type order_value =
+        order_type(table_stages<Table>::value == 1 ? step_order<Step>() : unsigned(Table::order));
     // order(), do_step and adjust_size come from forwarding_stepper_base: step and resize_buffers.
 
 protected:
@@ -236,7 +223,10 @@ protected:
             if (!same_lengths(in, out))
                 throw typename Step::errors::parameter(lengths_message(in, out, std::string(m_name) + "::do_step"));
             m_resizer.adjust_size(in, [this](const auto& x) { return this->resize_buffers(x); });
-            if constexpr (result_swapped_in<State, StateOut>::value) {
+            if constexpr (step_writes_out_last<Step>()) {
+                // The step keeps the caller's state by construction (concepts/step.hpp).
+                run(system, in, out, t, dt, false, extra...);
+            } else if constexpr (result_swapped_in<State, StateOut>::value) {
                 // Strong guarantee at no cost per element: a step on dynamically sized q and p
                 // runs into the spare state and swaps the result in (O(1)), so nothing the caller
                 // holds is written before the step has succeeded, in place or out of place.
@@ -250,15 +240,21 @@ protected:
                 out.s = next.s;
             } else {
                 // Fixed-size q and p (std::array, Eigen's fixed sizes) cannot swap in O(1), and
-                // are small: an in-place step saves q, p and s beside the step and restores them
-                // on any exception, also one thrown after the last stage has begun writing
-                // `out` (a user's kinetic part in chi's last flow of T, the check of the
-                // result).
+                // are small: one copy of q, p and s per step. In place, the input is saved beside
+                // the step and restored on any exception (also one thrown after the last stage
+                // has begun writing, by a user's kinetic part or the check of the result); out of
+                // place, or into a state of other q and p types, the step runs into the spare
+                // state and the result is copied out once it has succeeded.
                 auto& algebra = this->m_algebra;
-                const bool in_place =
-                    static_cast<const void*>(std::addressof(in)) == static_cast<const void*>(std::addressof(out));
-                if (in_place) copy_state<Value, Operations>(algebra, m_spare.m_v, in);
-                run(system, in, out, t, dt, in_place, extra...);
+                if constexpr (has_state_parts_v<State, StateOut>) {
+                    if (static_cast<const void*>(std::addressof(in)) == static_cast<const void*>(std::addressof(out))) {
+                        copy_state<Value, Operations>(algebra, m_spare.m_v, in);
+                        run(system, in, out, t, dt, true, extra...);
+                        return;
+                    }
+                }
+                run(system, in, m_spare.m_v, t, dt, false, extra...);
+                copy_state<Value, Operations>(algebra, out, m_spare.m_v);
             }
         }
     }
@@ -296,8 +292,9 @@ protected:
     template <class StateIn>
     bool resize_buffers(const StateIn& x) {
         namespace odeint = boost::numeric::odeint;
-        const bool saved =
-            odeint::adjust_size_by_resizeability(m_spare, x, typename odeint::is_resizeable<state_type>::type());
+        bool saved = false;
+        if constexpr (!step_writes_out_last<Step>())
+            saved = odeint::adjust_size_by_resizeability(m_spare, x, typename odeint::is_resizeable<state_type>::type());
         return m_step.resize(x) || saved;
     }
 

@@ -22,6 +22,7 @@
 #include <boost/units/get_dimension.hpp>
 
 #include <odeint_contact/concepts/lagrangian.hpp>
+#include <odeint_contact/concepts/step.hpp>
 #include <odeint_contact/detail/concept_checks.hpp>
 #include <odeint_contact/detail/numerics/newton.hpp>
 #include <odeint_contact/detail/algebra/raw_numbers.hpp>
@@ -247,6 +248,26 @@ private:
     newton_solver<Value> m_newton;
     matrix_type m_hessian, m_mass;
 };
+
+// The variational steps (cvi, galerkin_cvi4) take the parts of a separable H, or a contact
+// Lagrangian (whose concept is checked here; Separable::check checks the parts).
+template <class System>
+constexpr bool check_variational_parts() {
+    constexpr bool parts = has_hamiltonian_parts<System>::value;
+    static_assert(parts,
+                  "odeint_contact: contact variational integrators need the parts of H; pass a "
+                  "Hamiltonian made by make_separable_hamiltonian(kinetic, potential, action), or a "
+                  "contact Lagrangian made by make_contact_lagrangian(L)");
+    return parts;
+}
+
+template <class System, class Separable, class State, class Time>
+constexpr bool check_separable_or_lagrangian() {
+    if constexpr (is_contact_lagrangian_system<System>::value)
+        return check_contact_lagrangian<typename System::lagrangian_type, State, Time>();
+    else
+        return Separable::template check<System>();
+}
 
 }  // namespace detail
 }  // namespace odeint_contact

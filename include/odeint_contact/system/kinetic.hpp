@@ -143,6 +143,15 @@ private:
 template <class Mass>
 quadratic_kinetic(Mass) -> quadratic_kinetic<std::conditional_t<std::is_integral<Mass>::value, double, Mass>>;
 
+namespace detail {
+
+// The variational steps (cvi, galerkin_cvi4) are derived for T = |p|^2/(2m) only.
+template <class K>
+struct is_quadratic_kinetic : std::false_type {};
+template <class Mass>
+struct is_quadratic_kinetic<quadratic_kinetic<Mass>> : std::true_type {};
+
+}  // namespace detail
 }  // namespace odeint_contact
 
 #endif

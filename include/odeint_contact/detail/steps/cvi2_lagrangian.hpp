@@ -51,6 +51,9 @@ class lagrangian_cvi2_step {
     using matrix_type = dense_matrix<Value>;
 
 public:
+    // The trapezoidal discrete Lagrangian's step: symmetric, of order 2.
+    static constexpr unsigned order = 2;
+
     explicit lagrangian_cvi2_step(const std::array<Value, Stages>& w) : m_weight(w), m_begin(stage_begins(w)) {}
 
     // The evaluator for this system's Lagrangian, sized like x (allocation only when n changes).

@@ -240,6 +240,8 @@ class split_step {
 
 public:
     using errors = Errors;
+    // Symmetric, of order 2: a splitting S2(w dt) whose flows are palindromic.
+    static constexpr unsigned order = 2;
 
     explicit split_step(const std::array<Value, stages>& w) : m_times(w) {}
 
