@@ -9,6 +9,7 @@
 #include <string>
 
 #include <odeint_contact/detail/traits.hpp>
+#include <odeint_contact/errors.hpp>
 
 namespace odeint_contact {
 namespace detail {
@@ -21,6 +22,13 @@ template <class Time>
 std::string step_failure_prefix(const char* stepper, const Time& t, const Time& dt) {
     return message_prefix(std::string(stepper) + "::do_step") + "step from t = " + format(t) + " with dt = " +
            format(dt) + " failed";
+}
+
+// Throws step_error(make_message()), out of line: a flow whose failure builds its message here
+// stays small enough on its hot path for the compiler to inline it into the step.
+template <class MakeMessage>
+[[noreturn]] ODEINT_CONTACT_DETAIL_COLD void throw_step_error(const MakeMessage& make_message) {
+    throw step_error(make_message());
 }
 
 }  // namespace detail

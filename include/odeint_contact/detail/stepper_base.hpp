@@ -10,6 +10,8 @@
 #include <boost/numeric/odeint/stepper/stepper_categories.hpp>
 #include <boost/numeric/odeint/util/state_wrapper.hpp>
 
+#include <odeint_contact/detail/traits.hpp>
+
 namespace odeint_contact {
 namespace detail {
 
@@ -51,12 +53,12 @@ public:
     order_type order() const { return Derived::order_value; }
 
     template <class System, class StateInOut>
-    void do_step(System&& system, StateInOut& x, const time_type& t, const time_type& dt) {
+    ODEINT_CONTACT_DETAIL_HOT void do_step(System&& system, StateInOut& x, const time_type& t, const time_type& dt) {
         self().step(system, x, x, t, dt);
     }
 
     template <class System, class StateIn, class StateOut>
-    void do_step(System&& system, const StateIn& in, const time_type& t, StateOut& out, const time_type& dt) {
+    ODEINT_CONTACT_DETAIL_HOT void do_step(System&& system, const StateIn& in, const time_type& t, StateOut& out, const time_type& dt) {
         self().step(system, in, out, t, dt);
     }
 

@@ -30,8 +30,10 @@
 // that a hand-written loop does not pay (doc/performance.md).
 #if defined(__GNUC__) || defined(__clang__)
 #define ODEINT_CONTACT_DETAIL_HOT inline __attribute__((always_inline))
+#define ODEINT_CONTACT_DETAIL_COLD __attribute__((noinline, cold))
 #else
 #define ODEINT_CONTACT_DETAIL_HOT inline
+#define ODEINT_CONTACT_DETAIL_COLD
 #endif
 
 namespace odeint_contact {
