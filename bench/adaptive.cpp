@@ -132,6 +132,14 @@ auto controlled(Stepper stepper) {
         odeint::integrate_adaptive(odeint::make_controlled(tol, tol, stepper), system, x, 0.0, end_time, 0.01);
     };
 }
+// integrate_adaptive through make_dense_output: the steps also hold the interpolation error.
+template <class Stepper>
+auto dense(Stepper stepper) {
+    return [stepper](state& x, double tol) {
+        const auto system = kepler(forcing);
+        odeint::integrate_adaptive(odeint::make_dense_output(tol, tol, stepper), system, x, 0.0, end_time, 0.01);
+    };
+}
 // eps given directly (the tolerance constructor's calibration at the first step is rough for
 // high orders at loose tolerances: see doc/adaptive.md).
 template <class Stepper>
@@ -178,6 +186,7 @@ void work_precision(const char* title, const state& x0) {
         {"reversible kl8", reversible(kl8()), halvings(0.5, 12)},
         {"reversible kl8 a1.25", reversible(kl8(), 1.25), halvings(0.3, 20, 0.25)},
         {"controlled kl8", controlled(kl8()), tols},
+        {"dense kl8", dense(kl8()), tols},
         {"reversible kl6", reversible(kl6()), halvings(0.4, 12)},
         {"controlled kl6", controlled(kl6()), tols},
         {"reversible yoshida6", reversible(yoshida6()), halvings(0.2, 12)},

@@ -204,17 +204,19 @@ namespace {
 
 // Errors at T = 2 pi (one e = 0.9 orbit with its pericentre passage, r = 0.1) for the tolerances
 // 1e-4, 1e-5, ..., 1e-10.
+// 1e-4, 1e-5, ..., 1e-10; with steps, the accepted steps of each.
 template <class Run>
-std::vector<double> errors_over_tolerances(const char* name, const Run& run) {
+std::vector<double> errors_over_tolerances(const char* name, const Run& run, std::vector<double>* steps = nullptr) {
     const auto system = kepler();
     const double t_end = 2 * pi;
     const state expected = reference(system, eccentric_start(), t_end);
     std::vector<double> errors;
     for (int k = 4; k <= 10; ++k) {
         state x = eccentric_start();
-        run(system, x, t_end, std::pow(10.0, -k));
+        const std::size_t n = run(system, x, t_end, std::pow(10.0, -k));
+        if (steps) steps->push_back(double(n));
         errors.push_back(distance(x, expected));
-        BOOST_TEST_MESSAGE(name << " tol 1e-" << k << ": error " << errors.back());
+        BOOST_TEST_MESSAGE(name << " tol 1e-" << k << ": error " << errors.back() << ", " << n << " steps");
     }
     return errors;
 }
@@ -260,19 +262,21 @@ BOOST_AUTO_TEST_CASE(global_error_follows_the_tolerance) {
     using dopri5 = odeint::runge_kutta_dopri5<state>;
     const auto controlled = [](auto stepper) {
         return [stepper](const auto& system, state& x, double t_end, double tol) {
-            odeint::integrate_adaptive(odeint::make_controlled(tol, tol, stepper), system, x, 0.0, t_end, 0.1);
+            return odeint::integrate_adaptive(odeint::make_controlled(tol, tol, stepper), system, x, 0.0, t_end, 0.1);
         };
     };
     const auto reversible = [](auto stepper) {
         return [stepper](const auto& system, state& x, double t_end, double tol) {
-            odeint::integrate_adaptive(oc::reversible_adaptive<decltype(stepper)>(tol, tol, oc::central_force_monitor<>(), stepper),
-                                       system, x, 0.0, t_end, 0.1);
+            return odeint::integrate_adaptive(
+                oc::reversible_adaptive<decltype(stepper)>(tol, tol, oc::central_force_monitor<>(), stepper), system, x,
+                0.0, t_end, 0.1);
         };
     };
+    std::vector<double> chi4_steps;
     const std::vector<double> odeints[] = {errors_over_tolerances("rkf78", controlled(rkf78())),
                                            errors_over_tolerances("dopri5", controlled(dopri5()))};
     const std::vector<double> ours[] = {
-        errors_over_tolerances("controlled chi4", controlled(chi4())),
+        errors_over_tolerances("controlled chi4", controlled(chi4()), &chi4_steps),
         errors_over_tolerances("controlled kl8", controlled(kl8())),
         errors_over_tolerances("reversible chi4", reversible(chi4())),
         errors_over_tolerances("reversible kl8", reversible(kl8()))};
@@ -293,6 +297,39 @@ BOOST_AUTO_TEST_CASE(global_error_follows_the_tolerance) {
         BOOST_TEST(loose > rkf78_loose - 0.1);
         for (std::size_t k = i == 3 ? 2 : 1; k < errors.size(); ++k) BOOST_TEST(errors[k] < errors[k - 1]);
     }
+    // controlled chi4's error at T per step and tolerance: 0.23 at 1e-4, 1.2 from 1e-7 on.
+    std::vector<double> per_step;
+    for (std::size_t k = 0; k < chi4_steps.size(); ++k)
+        per_step.push_back(ours[0][k] / (chi4_steps[k] * std::pow(10.0, -int(k) - 4)));
+    BOOST_TEST(per_step[0] < 0.3);
+    for (std::size_t k = 3; k < per_step.size(); ++k) BOOST_TEST((per_step[k] > 1.0 && per_step[k] < 1.4));
+}
+
+// Why the bend is not the estimate's: at the apocentre, the step-doubling estimate against the
+// true local error of the accepted half steps (rkf78 at 1e-15), for steps up to 0.73, the
+// longest either stepper takes at 1e-4 on one orbit: true / estimate measured 1.00 ... 1.12
+// (chi4), 0.82 ... 0.98 (kahan_li8 from h = 0.24; below, its error is round-off); [0.75, 1.25]
+// holds both. Longer than the forcing's period (2) the estimate fails for kahan_li8: 5.2 times
+// at h = 2.2, 65 at 2.8 (checked > 3 at 2.2), the steps at which reversible_adaptive's
+// calibration lands for 1e-4 and 1e-5.
+BOOST_AUTO_TEST_CASE(step_doubling_estimates_the_local_error_up_to_the_steps_taken) {
+    const auto system = kepler();
+    const state x0 = eccentric_start();
+    const auto ratio = [&](auto stepper, double h) {
+        state y1, mid, y2;
+        stepper.do_step(system, x0, 0.0, y1, h);
+        stepper.do_step(system, x0, 0.0, mid, h / 2);
+        stepper.do_step(system, mid, h / 2, y2, h / 2);
+        state exact = x0;
+        odeint::integrate_adaptive(odeint::make_controlled(1e-15, 1e-15, odeint::runge_kutta_fehlberg78<state>()),
+                                   system, exact, 0.0, h, h / 50);
+        const double estimate = distance(y2, y1) / (std::ldexp(1.0, stepper.order()) - 1);
+        return distance(y2, exact) / estimate;
+    };
+    for (const double h : {0.05, 0.2, 0.45, 0.73}) BOOST_TEST((ratio(oc::chi4<state>(), h) > 0.75 && ratio(oc::chi4<state>(), h) < 1.25));
+    using kl8 = oc::chi<oc::tables::kahan_li8, state>;
+    for (const double h : {0.24, 0.45, 0.73}) BOOST_TEST((ratio(kl8(), h) > 0.75 && ratio(kl8(), h) < 1.25));
+    BOOST_TEST(ratio(kl8(), 2.2) > 3);
 }
 
 // ---- failure ------------------------------------------------------------------------------------
