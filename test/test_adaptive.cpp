@@ -12,9 +12,11 @@
 #define BOOST_TEST_MODULE adaptive
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <initializer_list>
 #include <limits>
 #include <vector>
 
@@ -200,62 +202,134 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(every_form_in_every_integrate_function, Case, case
 // ---- tolerance proportionality ---------------------------------------------------------------
 namespace {
 
-// Error at T = 2 pi (one e = 0.9 orbit with its pericentre passage, r = 0.1) for tolerances
-// 1e-4 ... 1e-10, and the least-squares slope of log(error) against log(tol) over 1e-6 ... 1e-10
-// (at 1e-4 the steps are too long for the asymptotic regime: local slopes 0.35 ... 0.55 there).
+// Errors at T = 2 pi (one e = 0.9 orbit with its pericentre passage, r = 0.1) for the tolerances
+// 1e-4, 1e-5, ..., 1e-10.
+// 1e-4, 1e-5, ..., 1e-10; with steps, the accepted steps of each.
 template <class Run>
-double fitted_slope(const Run& run) {
+std::vector<double> errors_over_tolerances(const char* name, const Run& run, std::vector<double>* steps = nullptr) {
     const auto system = kepler();
     const double t_end = 2 * pi;
     const state expected = reference(system, eccentric_start(), t_end);
-    std::vector<double> lx, ly;
-    for (double tol = 1e-4; tol > 1e-11; tol /= 100) {
+    std::vector<double> errors;
+    for (int k = 4; k <= 10; ++k) {
         state x = eccentric_start();
-        run(system, x, t_end, tol);
-        const double e = distance(x, expected);
-        BOOST_TEST_MESSAGE("tol " << tol << ": error " << e);
-        if (tol > 1e-5) continue;
-        lx.push_back(std::log(tol));
-        ly.push_back(std::log(e));
+        const std::size_t n = run(system, x, t_end, std::pow(10.0, -k));
+        if (steps) steps->push_back(double(n));
+        errors.push_back(distance(x, expected));
+        BOOST_TEST_MESSAGE(name << " tol 1e-" << k << ": error " << errors.back() << ", " << n << " steps");
     }
-    const double n = double(lx.size());
-    double sx = 0, sy = 0, sxx = 0, sxy = 0;
-    for (std::size_t i = 0; i < lx.size(); ++i) {
-        sx += lx[i];
-        sy += ly[i];
-        sxx += lx[i] * lx[i];
-        sxy += lx[i] * ly[i];
+    return errors;
+}
+// The least-squares slope of log(error) against log(tol) over the tolerances 1e-first ... 1e-last.
+double fitted_slope(const std::vector<double>& errors, int first, int last) {
+    double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (int k = first; k <= last; ++k) {
+        const double x = -k * std::log(10.0);
+        const double y = std::log(errors[std::size_t(k - 4)]);
+        n += 1;
+        sx += x;
+        sy += y;
+        sxx += x * x;
+        sxy += x * y;
     }
     return (n * sxy - sx * sy) / (n * sxx - sx * sx);
 }
 
 }  // namespace
 
-// A controller of the local error per step (odeint's, and reversible_adaptive's calibration)
-// gives a global error ~ tol^(p/(p+1)), the number of steps growing like tol^(-1/(p+1)): 0.8 for
-// chi4, 0.89 for kahan_li8 (measured 0.78, 1.10, 0.80, 0.89 in the order below). The bounds
-// [0.7, 1.2] hold them and fail for a controller that ignores the tolerance (slope 0) or
-// over-resolves (> 1.2).
+// A controller of the local error per step gives a global error ~ tol^(p/(p+1)), the number of
+// steps growing like tol^(-1/(p+1)): 0.8 for chi4, 0.89 for kahan_li8. Measured over 1e-4 ...
+// 1e-10 (decades): 0.71, 1.16 (controlled chi4, kl8), 0.79, 0.79 (reversible chi4, kl8), and
+// odeint's own controlled rkf78 0.81, dopri5 1.17 (theory 0.89, 0.83) on the same problem and
+// measure; over 1e-6 ... 1e-10: 0.79, 1.18, 0.80, 0.88 (rkf78 0.99, dopri5 0.99). Single points
+// scatter (the phase errors of the pericentre passage add or cancel: dopri5's local slopes go
+// 0.94, 1.85, 1.15, 1.26, 0.70, 0.88). [0.6, 1.3] over the whole range and [0.7, 1.3] over
+// 1e-6 ... hold all six and fail for a controller that ignores the tolerance (0) or
+// over-resolves.
+// The bend at the loose end (1e-4 ... 1e-6: controlled chi4 0.53, reversible kl8 0.35) is the
+// problem's as much as ours: odeint's rkf78 bends there too (0.40, checked < 0.6); controlled
+// chi4's error per step is a smaller part of the tolerance there (error / (steps tol) 0.23 at
+// 1e-4, 1.2 from 1e-7 on: steps that span much of the orbit's change, rejections 15 for 36
+// accepted steps). Ours at the loose end is within 0.1 of rkf78's slope or above it.
+// The error falls with the tolerance at every step of the range, but for reversible kl8 at
+// 1e-4 -> 1e-5 (5.9e-3 -> 2.3e-2): its eps is calibrated at the apocentre by step doubling,
+// which accepts 2.0 and 2.5 there (longer than the forcing's period, 2) where it underestimates
+// kahan_li8's error 5 to 65 times (doc/adaptive.md); from 1e-5 on it falls.
 BOOST_AUTO_TEST_CASE(global_error_follows_the_tolerance) {
     using kl8 = oc::chi<oc::tables::kahan_li8, state>;
     using chi4 = oc::chi4<state>;
+    using rkf78 = odeint::runge_kutta_fehlberg78<state>;
+    using dopri5 = odeint::runge_kutta_dopri5<state>;
     const auto controlled = [](auto stepper) {
         return [stepper](const auto& system, state& x, double t_end, double tol) {
-            odeint::integrate_adaptive(odeint::make_controlled(tol, tol, stepper), system, x, 0.0, t_end, 0.1);
+            return odeint::integrate_adaptive(odeint::make_controlled(tol, tol, stepper), system, x, 0.0, t_end, 0.1);
         };
     };
     const auto reversible = [](auto stepper) {
         return [stepper](const auto& system, state& x, double t_end, double tol) {
-            odeint::integrate_adaptive(oc::reversible_adaptive<decltype(stepper)>(tol, tol, oc::central_force_monitor<>(), stepper),
-                                       system, x, 0.0, t_end, 0.1);
+            return odeint::integrate_adaptive(
+                oc::reversible_adaptive<decltype(stepper)>(tol, tol, oc::central_force_monitor<>(), stepper), system, x,
+                0.0, t_end, 0.1);
         };
     };
-    const double slopes[] = {fitted_slope(controlled(chi4())), fitted_slope(controlled(kl8())),
-                             fitted_slope(reversible(chi4())), fitted_slope(reversible(kl8()))};
-    for (const double slope : slopes) {
-        BOOST_TEST_MESSAGE("slope " << slope);
-        BOOST_TEST((slope > 0.7 && slope < 1.2), "log-log slope " << slope);
+    std::vector<double> chi4_steps;
+    const std::vector<double> odeints[] = {errors_over_tolerances("rkf78", controlled(rkf78())),
+                                           errors_over_tolerances("dopri5", controlled(dopri5()))};
+    const std::vector<double> ours[] = {
+        errors_over_tolerances("controlled chi4", controlled(chi4()), &chi4_steps),
+        errors_over_tolerances("controlled kl8", controlled(kl8())),
+        errors_over_tolerances("reversible chi4", reversible(chi4())),
+        errors_over_tolerances("reversible kl8", reversible(kl8()))};
+    const double rkf78_loose = fitted_slope(odeints[0], 4, 6);
+    BOOST_TEST(rkf78_loose < 0.6);
+    for (const auto& errors : odeints) {
+        BOOST_TEST((fitted_slope(errors, 4, 10) > 0.6 && fitted_slope(errors, 4, 10) < 1.3));
+        BOOST_TEST((fitted_slope(errors, 6, 10) > 0.7 && fitted_slope(errors, 6, 10) < 1.3));
     }
+    for (std::size_t i = 0; i < 4; ++i) {
+        const auto& errors = ours[i];
+        const double whole = fitted_slope(errors, 4, 10);
+        const double tight = fitted_slope(errors, 6, 10);
+        const double loose = fitted_slope(errors, 4, 6);
+        BOOST_TEST_MESSAGE("slopes: whole " << whole << ", 1e-6 ... " << tight << ", 1e-4 ... 1e-6 " << loose);
+        BOOST_TEST((whole > 0.6 && whole < 1.3), "slope over 1e-4 ... 1e-10 " << whole);
+        BOOST_TEST((tight > 0.7 && tight < 1.3), "slope over 1e-6 ... 1e-10 " << tight);
+        BOOST_TEST(loose > rkf78_loose - 0.1);
+        for (std::size_t k = i == 3 ? 2 : 1; k < errors.size(); ++k) BOOST_TEST(errors[k] < errors[k - 1]);
+    }
+    // controlled chi4's error at T per step and tolerance: 0.23 at 1e-4, 1.2 from 1e-7 on.
+    std::vector<double> per_step;
+    for (std::size_t k = 0; k < chi4_steps.size(); ++k)
+        per_step.push_back(ours[0][k] / (chi4_steps[k] * std::pow(10.0, -int(k) - 4)));
+    BOOST_TEST(per_step[0] < 0.3);
+    for (std::size_t k = 3; k < per_step.size(); ++k) BOOST_TEST((per_step[k] > 1.0 && per_step[k] < 1.4));
+}
+
+// Why the bend is not the estimate's: at the apocentre, the step-doubling estimate against the
+// true local error of the accepted half steps (rkf78 at 1e-15), for steps up to 0.73, the
+// longest either stepper takes at 1e-4 on one orbit: true / estimate measured 1.00 ... 1.12
+// (chi4), 0.82 ... 0.98 (kahan_li8 from h = 0.24; below, its error is round-off); [0.75, 1.25]
+// holds both. Longer than the forcing's period (2) the estimate fails for kahan_li8: 5.2 times
+// at h = 2.2, 65 at 2.8 (checked > 3 at 2.2), the steps at which reversible_adaptive's
+// calibration lands for 1e-4 and 1e-5.
+BOOST_AUTO_TEST_CASE(step_doubling_estimates_the_local_error_up_to_the_steps_taken) {
+    const auto system = kepler();
+    const state x0 = eccentric_start();
+    const auto ratio = [&](auto stepper, double h) {
+        state y1, mid, y2;
+        stepper.do_step(system, x0, 0.0, y1, h);
+        stepper.do_step(system, x0, 0.0, mid, h / 2);
+        stepper.do_step(system, mid, h / 2, y2, h / 2);
+        state exact = x0;
+        odeint::integrate_adaptive(odeint::make_controlled(1e-15, 1e-15, odeint::runge_kutta_fehlberg78<state>()),
+                                   system, exact, 0.0, h, h / 50);
+        const double estimate = distance(y2, y1) / (std::ldexp(1.0, stepper.order()) - 1);
+        return distance(y2, exact) / estimate;
+    };
+    for (const double h : {0.05, 0.2, 0.45, 0.73}) BOOST_TEST((ratio(oc::chi4<state>(), h) > 0.75 && ratio(oc::chi4<state>(), h) < 1.25));
+    using kl8 = oc::chi<oc::tables::kahan_li8, state>;
+    for (const double h : {0.24, 0.45, 0.73}) BOOST_TEST((ratio(kl8(), h) > 0.75 && ratio(kl8(), h) < 1.25));
+    BOOST_TEST(ratio(kl8(), 2.2) > 3);
 }
 
 // ---- failure ------------------------------------------------------------------------------------
@@ -553,6 +627,50 @@ BOOST_AUTO_TEST_CASE(dense_output_uses_the_step_before) {
     for (const double where : {0.3, 0.8}) {
         const double order = dense_output_order(dense_of_step, 2, where, 0.8, 0.19);
         BOOST_TEST((order > 9.2 && order < 10.8));
+    }
+}
+
+// Between steps the interpolant's error is held to the tolerance as a step's local error is: a
+// step whose degree-9 interpolant is off from the degree-7 one through its newest four nodes by
+// more than the tolerance (weighed as the step's error, at a quarter and three quarters of the
+// step) is tried again shorter, and the next step is bounded by the rule of controlled steps for
+// that estimate. e = 0.9 and the paper's orbit to T = 20, chi<kahan_li8>: from the second step on
+// (the first, of the dt given to initialize, is never tried again: odeint's integrate_const ends
+// a run with one step after initialize), the interpolant at tenths of each step against the exact
+// flow from the step's start, in units of 3 tol (abs + rel |x| with |x| < 2: the tolerance that
+// holds the step's end). Measured at 1e-6, 1e-8, 1e-10: 4.4, 1.8, 0.47 (e = 0.9) and 1.7, 0.81,
+// 0.27 (paper's orbit); the excess over 1 where the steps are 0.8 long: the next step follows
+// this one's estimate, the tenths lie between the quarter points, and the step's own local error
+// adds. Without the limit: 7.9e3, 2.5e4, 3.3e4 and 1.6e3, 3.4e3, 6.4e3 (steps of 0.7 near the
+// apocentre at 1e-10, 2.2 radians of the forcing sin(pi t)). The bound 10 leaves a factor 2.3.
+BOOST_AUTO_TEST_CASE(dense_output_keeps_the_interpolation_error_within_the_tolerance) {
+    using kl8 = oc::chi<oc::tables::kahan_li8, state>;
+    const auto system = kepler();
+    const auto flow = [&](const state& x0, double t0, double t1) {
+        state x = x0;
+        odeint::integrate_adaptive(odeint::make_controlled(1e-14, 1e-14, odeint::runge_kutta_fehlberg78<state>()),
+                                   system, x, t0, t1, (t1 - t0) / 20);
+        return x;
+    };
+    for (const state& x0 : {eccentric_start(), paper_start()}) {
+        for (const double tol : {1e-6, 1e-8, 1e-10}) {
+            auto dense = odeint::make_dense_output(tol, tol, kl8());
+            dense.initialize(x0, 0.0, 0.5);
+            double worst = 0;
+            for (int steps = 1; dense.current_time() < 20.0; ++steps) {
+                const state start = dense.current_state();
+                const auto [t0, t1] = dense.do_step(system);
+                if (steps == 1) continue;
+                for (int k = 1; k < 10; ++k) {
+                    const double t = t0 + 0.1 * k * (t1 - t0);
+                    state x;
+                    dense.calc_state(t, x);
+                    worst = std::max(worst, distance(x, flow(start, t0, t)) / (3 * tol));
+                }
+            }
+            BOOST_TEST_MESSAGE("tol " << tol << ": interpolation error " << worst << " x 3 tol");
+            BOOST_TEST(worst < 10);
+        }
     }
 }
 

@@ -102,6 +102,17 @@ void hermite_weights(const std::array<Value, N>& c, const Value& theta, std::arr
     }
 }
 
+// x = sum_i value[i] y_i + h slope[i] f_i over three nodes: a Hermite interpolant from its
+// weights (or the difference of two).
+template <class Operations, class Algebra, class Value, class Time, class Out, class Y, class F>
+void hermite_combination3(Algebra& algebra, Out& x, const std::array<Value, 3>& value,
+                          const std::array<Value, 3>& slope, const Time& h, const Y& y0, const Y& y1, const Y& y2,
+                          const F& f0, const F& f1, const F& f2) {
+    algebra.for_each7(x, y0, y1, y2, f0, f1, f2,
+                      typename Operations::template scale_sum6<Value, Value, Value, Time, Time, Time>(
+                          value[0], value[1], value[2], h * slope[0], h * slope[1], h * slope[2]));
+}
+
 // x = the Hermite interpolant through three nodes c (in units of the step h) at theta, from the
 // states y and their vector fields f (dy/dtheta = h f).
 template <class Operations, class Algebra, class Value, class Time, class Out, class Y, class F>
@@ -109,9 +120,20 @@ void hermite3(Algebra& algebra, Out& x, const std::array<Value, 3>& c, const Val
               const Y& y0, const Y& y1, const Y& y2, const F& f0, const F& f1, const F& f2) {
     std::array<Value, 3> value{}, slope{};
     hermite_weights<3, Value>(c, theta, value, slope);
-    algebra.for_each7(x, y0, y1, y2, f0, f1, f2,
-                      typename Operations::template scale_sum6<Value, Value, Value, Time, Time, Time>(
-                          value[0], value[1], value[2], h * slope[0], h * slope[1], h * slope[2]));
+    hermite_combination3<Operations>(algebra, x, value, slope, h, y0, y1, y2, f0, f1, f2);
+}
+
+// x = sum_i value[i] y_i + h slope[i] f_i over five nodes: a Hermite interpolant from its weights
+// (or the difference of two, whose weights are subtracted).
+template <class Operations, class Y, class F, class Algebra, class Value, class Time, class Out>
+void hermite_combination5(Algebra& algebra, Out& x, const std::array<Value, 5>& value,
+                          const std::array<Value, 5>& slope, const Time& h, const std::array<const Y*, 5>& y,
+                          const std::array<const F*, 5>& f) {
+    algebra.for_each11(
+        x, *y[0], *y[1], *y[2], *y[3], *y[4], *f[0], *f[1], *f[2], *f[3], *f[4],
+        typename Operations::template scale_sum10<Value, Value, Value, Value, Value, Time, Time, Time, Time, Time>(
+            value[0], value[1], value[2], value[3], value[4], h * slope[0], h * slope[1], h * slope[2], h * slope[3],
+            h * slope[4]));
 }
 
 // The same through five nodes.
@@ -120,11 +142,7 @@ void hermite5(Algebra& algebra, Out& x, const std::array<Value, 5>& c, const Val
               const std::array<const Y*, 5>& y, const std::array<const F*, 5>& f) {
     std::array<Value, 5> value{}, slope{};
     hermite_weights<5, Value>(c, theta, value, slope);
-    algebra.for_each11(
-        x, *y[0], *y[1], *y[2], *y[3], *y[4], *f[0], *f[1], *f[2], *f[3], *f[4],
-        typename Operations::template scale_sum10<Value, Value, Value, Value, Value, Time, Time, Time, Time, Time>(
-            value[0], value[1], value[2], value[3], value[4], h * slope[0], h * slope[1], h * slope[2], h * slope[3],
-            h * slope[4]));
+    hermite_combination5<Operations, Y, F>(algebra, x, value, slope, h, y, f);
 }
 
 }  // namespace detail
