@@ -10,8 +10,8 @@
 #
 # Variables: CXX (compiler), SOURCE (the TU), INCLUDE_DIRS (|-separated), CONTROL (ON/OFF), and
 # optionally PCH: a copy of common.hpp with its precompiled common.hpp.gch beside it, force-included
-# into a TU whose first #include is "common.hpp" (which the TU does first anyway), so it only
-# saves parsing. -Winvalid-pch makes a PCH that cannot be used an error instead of a slow pass.
+# into a TU that includes "common.hpp" with only standard headers before it, so it only saves
+# parsing. -Winvalid-pch makes a PCH that cannot be used an error instead of a slow pass.
 foreach(var CXX SOURCE INCLUDE_DIRS)
     if(NOT DEFINED ${var})
         message(FATAL_ERROR "check_compile.cmake: ${var} is not set")
@@ -34,10 +34,18 @@ if(CONTROL)
     list(APPEND flags -DODEINT_CONTACT_CONTROL)
 endif()
 if(PCH)
-    file(STRINGS "${SOURCE}" first_include REGEX "^#include " LIMIT_COUNT 1)
-    if(first_include STREQUAL "#include \"common.hpp\"")
-        list(APPEND flags -Winvalid-pch -include "${PCH}")
-    endif()
+    # Standard headers before common.hpp (table_*.cpp: <array>, <cstddef>) are no obstacle: they
+    # are guarded and independent of the order of inclusion, and common.hpp's own includes bring
+    # them in anyway, so reading common.hpp first changes nothing the TU sees.
+    file(STRINGS "${SOURCE}" includes REGEX "^#include ")
+    foreach(line IN LISTS includes)
+        if(line STREQUAL "#include \"common.hpp\"")
+            list(APPEND flags -Winvalid-pch -include "${PCH}")
+            break()
+        elseif(NOT line MATCHES "^#include <[a-z_]+>$")
+            break()
+        endif()
+    endforeach()
 endif()
 
 execute_process(COMMAND "${CXX}" ${flags} "${SOURCE}"
