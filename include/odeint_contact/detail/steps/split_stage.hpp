@@ -257,7 +257,8 @@ public:
     bool resize(const StateIn& x) {
         namespace odeint = boost::numeric::odeint;
         const bool work = odeint::adjust_size_by_resizeability(m_work, x, typename odeint::is_resizeable<deriv_type>::type());
-        return odeint::adjust_size_by_resizeability(m_kick, x, typename odeint::is_resizeable<deriv_type>::type()) || work;
+        return odeint::adjust_size_by_resizeability(m_kick, x.p, typename odeint::is_resizeable<kick_buffer_t>::type()) ||
+               work;
     }
 
     template <class Alg, class System, class StateIn>
@@ -427,7 +428,7 @@ private:
         if constexpr (std::is_same<Local, kick_buffer_t>::value)
             return local;
         else
-            return m_kick.m_v.p;
+            return m_kick.m_v;
     }
 
     // Whether a shared kick and the scaling flow after it run as one call of the kick piece's
@@ -603,7 +604,7 @@ private:
     stage_times<Value, stages> m_times;
     using kick_buffer_t = std::decay_t<decltype(std::declval<deriv_type&>().p)>;
     boost::numeric::odeint::state_wrapper<deriv_type> m_work;  // the pieces' scratch
-    boost::numeric::odeint::state_wrapper<deriv_type> m_kick;  // a shared kick's dphi/dq (its p)
+    boost::numeric::odeint::state_wrapper<kick_buffer_t> m_kick;  // a shared kick's dphi/dq, shaped like p
     // A small fixed-size kick buffer is a local of the stage instead of m_kick: the compiler
     // then knows that it is not p, whereas a member might be. On perturbed Kepler (std::array
     // of two doubles) GCC 12 at -O2 then updates p in one vector pass and the kinetic flow
