@@ -89,7 +89,7 @@ int trajectory(const std::string& order, double dt, std::size_t steps) {
         return 0;
     };
     const van_der_pol::momentum_action C;
-    const van_der_pol::forcing B;
+    const auto B = oc::potential_piece(van_der_pol::forcing{});
     const auto A = oc::position_damping(van_der_pol::damping{});
     if (order == "CBA") return run(oc::make_split_hamiltonian(C, B, A));
     if (order == "BCA") return run(oc::make_split_hamiltonian(B, C, A));

@@ -31,20 +31,12 @@ struct momentum_action {
     }
 };
 
-// F(q,t) = q - a cos(omega t): p' = -1, s' = -F. A function of q and t only, so it offers kick
-// (dF/dq and F): its two half flows in a stage then share one cos (position_damping, the piece
-// inside it, keeps q).
+// F(q,t) = q - a cos(omega t): p' = -1, s' = -F. A function of q and t only, i.e. a potential:
+// oc::potential_piece gives it its flow, and its two half flows in a stage then share one cos
+// (position_damping, the piece inside it, keeps q).
 struct forcing {
-    double kick(double q, double t, double& dFdq) const {
-        dFdq = 1;
-        return q - a * std::cos(omega * t);
-    }
-    void flow(state& x, double t, double dt) const {
-        double dFdq;
-        const double F = kick(x.q, t, dFdq);
-        x.p -= dt * dFdq;
-        x.s -= dt * F;
-    }
+    double value(double q, double t) const { return q - a * std::cos(omega * t); }
+    void gradient(double, double, double& dFdq) const { dFdq = 1; }
 };
 
 // f(q) = -eps (1 - q^2), for oc::position_damping (the piece f(q) s); counts its evaluations.
@@ -58,7 +50,8 @@ struct damping {
 };
 
 inline auto hamiltonian(std::size_t* evaluations = nullptr) {
-    return oc::make_split_hamiltonian(momentum_action{}, forcing{}, oc::position_damping(damping{evaluations}));
+    return oc::make_split_hamiltonian(momentum_action{}, oc::potential_piece(forcing{}),
+                                      oc::position_damping(damping{evaluations}));
 }
 // [/doc:van_der_pol_pieces]
 

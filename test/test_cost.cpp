@@ -207,13 +207,6 @@ void check_split_passes(std::size_t stages) {
         oc::make_split_hamiltonian(oc::kinetic_piece(T), oc::potential_piece(k), oc::action_piece(F)));
     BOOST_TEST(kicking[0] == 0u);
     BOOST_TEST(kicking[1] == 0u);
-    // A first piece whose out-of-place flow is a generic five-parameter template flows out of
-    // place as kinetic_piece does (no copy), not taken for flow_with(algebra, x, t, dt, work).
-    const auto generic = passes_per_step<Stepper>(oc::make_split_hamiltonian(
-        test_support::generic_out_of_place<oc::kinetic_piece<oc::quadratic_kinetic<>>>{oc::kinetic_piece(T)},
-        oc::potential_piece(v), oc::action_piece(F)));
-    BOOST_TEST(generic[0] == 0u);
-    BOOST_TEST(generic[1] == separable[1]);
     BOOST_TEST(copying[1] == separable[1]);
     BOOST_TEST(copying[0] == 2 * 10u);  // q and p
 }

@@ -39,24 +39,6 @@ struct in_place_only {
     }
 };
 
-// Piece with its in-place flow and an out-of-place flow written as a generic template of five
-// parameters, flow(in, out, t, dt, work): the arity of flow_with(algebra, x, t, dt, work), which
-// the steppers must not take it for.
-template <class Piece>
-struct generic_out_of_place {
-    Piece piece;
-    static constexpr bool autonomous = Piece::autonomous;
-    static constexpr bool keeps_p = Piece::keeps_p;
-    template <class X, class T, class W>
-    void flow(X& x, const T& t, const T& dt, W& work) const {
-        piece.flow(x, t, dt, work);
-    }
-    template <class XIn, class XOut, class T, class W>
-    void flow(const XIn& in, XOut& out, const T& t, const T& dt, W& work) const {
-        piece.flow(in, out, t, dt, work);
-    }
-};
-
 // How often a potential was asked for V and for dV/dq (mutable: the library holds parts as const).
 struct eval_counter {
     std::size_t value = 0;

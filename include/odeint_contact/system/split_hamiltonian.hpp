@@ -87,12 +87,11 @@ class kinetic_piece {
 
 public:
     static constexpr bool autonomous = true;
-    static constexpr bool keeps_p = true;
 
     explicit kinetic_piece(Kinetic kinetic) : m_kinetic(std::forward<Kinetic>(kinetic)) {}
     const kinetic_t& kinetic() const { return m_kinetic; }
 
-    // The engine's check of the part (detail::has_piece_check): the flow needs value and
+    // The engine's check of the part (through detail::piece_kernel): the flow needs value and
     // gradient only when the part has no flow of its own; H as a system needs them always.
     template <class State, class Deriv, class Time, class Value, bool Flow>
     static constexpr bool check() {
@@ -119,14 +118,8 @@ public:
         flow_with(algebra, x, x, t, dt, work);
     }
 
-    // From `in` into `out` in one pass over q and p (p itself is not written: the piece keeps
-    // p, and the steppers take it from `in`). The steppers use it for the first flow of a step
-    // instead of copying `in` into `out` and flowing there. `out` may also be `in`.
-    template <class XIn, class XOut, class T, class W>
-    void flow(const XIn& in, XOut& out, const T& t, const T& dt, W& work) const {
-        contact_algebra algebra;
-        flow_with(algebra, in, out, t, dt, work);
-    }
+    // From `in` into `out` in one pass over q (p itself is not written: the piece keeps p, and
+    // the steppers take it from `in`; detail/piece_kernels.hpp). `out` may also be `in`.
     template <class Alg, class XIn, class XOut, class T, class W>
     void flow_with(Alg& algebra, const XIn& in, XOut& out, const T&, const T& dt, W& work) const {
         using Q = decltype(in.q);
@@ -164,8 +157,8 @@ private:
     Kinetic m_kinetic;
 };
 
-// V(q,t): p -= dt dV/dq, s -= dt V; q unchanged. One call of value_and_gradient when V has it;
-// value_and_kick when V has it. Potential may be a reference type.
+// V(q,t): p -= dt dV/dq, s -= dt V; q unchanged. One call of value_and_gradient when V has it
+// (and the steppers' fused kicks, detail/piece_kernels.hpp). Potential may be a reference type.
 template <class Potential>
 class potential_piece {
     using potential_t = std::decay_t<Potential>;
@@ -175,7 +168,7 @@ public:
     const potential_t& potential() const { return m_potential; }
 
     // The engine's check of the part, and for the flow of its value_and_kick when it has one: a
-    // member that is not const or does not return V is named, not skipped (the piece offers
+    // member that is not const or does not return V is named, not skipped (the steppers use
     // value_and_kick only when V's is usable). H as a system never calls value_and_kick.
     template <class State, class Deriv, class Time, class Value, bool Flow>
     static constexpr bool check() {
@@ -196,30 +189,12 @@ public:
     }
     template <class Alg, class X, class T, class W>
     void flow_with(Alg& algebra, X& x, const T& t, const T& dt, W& work) const {
-        const auto v = kick(x.q, t, work.p);
+        const auto v = detail::potential_value_and_gradient(m_potential, x.q, t, work.p);
         using P = decltype(x.p);
         using value_type = detail::plain_value_t<detail::scalar_of_t<P>>;
         using op = typename detail::component_operations_t<P>::template scale_sum2<value_type, T>;
         algebra.for_each3(x.p, x.p, work.p, op(value_type(1), -dt));
         x.s -= dt * v;
-    }
-
-    // V and dV/dq: the steppers evaluate them once for both half flows of a stage when the
-    // pieces between this one and the middle keep q.
-    template <class Q, class T, class G>
-    auto kick(const Q& q, const T& t, G& g) const {
-        return detail::potential_value_and_gradient(m_potential, q, t, g);
-    }
-
-    // p_out = a p_in - b dV/dq, returns V: only when the potential has value_and_kick
-    // (separable_hamiltonian.hpp); the steppers then fuse kick, scaling and kick into it.
-    // The return type is spelt out, so that asking whether the piece has the member (the
-    // steppers do) never compiles its body.
-    template <class Q, class T, class A, class B, class PIn, class POut, class V = potential_t,
-              std::enable_if_t<detail::has_usable_value_and_kick<V, Q, T, A, B, PIn>::value, int> = 0>
-    auto value_and_kick(const Q& q, const T& t, const A& a, const B& b, const PIn& p_in, POut& p_out) const
-        -> std::decay_t<decltype(std::declval<const V&>().value(q, t))> {
-        return detail::potential_value_and_kick(m_potential, q, t, a, b, p_in, p_out);
     }
 
     template <class X, class T>
@@ -245,9 +220,6 @@ class action_piece {
     using action_t = std::decay_t<Action>;
 
 public:
-    // The factor p'/p of the flow does not depend on s (F = f(t) s + c(t); action.hpp).
-    static constexpr bool affine_in_s = detail::is_affine_in_s<action_t>::value;
-
     explicit action_piece(Action action) : m_action(std::forward<Action>(action)) {}
     const action_t& action() const { return m_action; }
 
@@ -272,13 +244,6 @@ public:
         scale(algebra, x, t, dt);
     }
 
-    // The flow as {s', p'/p}: q is unchanged and p only scaled, so the steppers can fuse it with
-    // the flows of a potential on either side into one pass over p.
-    template <class S, class T>
-    action_flow<S, detail::plain_value_t<S>> scaling_flow(const S& s, const T& t, const T& dt) const {
-        return m_action.template flow<detail::plain_value_t<S>>(s, t, dt);
-    }
-
     template <class X, class T>
     auto value(const X& x, const T& t) const {
         return m_action.value(x.s, t);
@@ -294,7 +259,7 @@ public:
 private:
     template <class Alg, class X, class T>
     void scale(Alg& algebra, X& x, const T& t, const T& dt) const {
-        const auto a = scaling_flow(x.s, t, dt);
+        const auto a = m_action.template flow<detail::plain_value_t<std::decay_t<decltype(x.s)>>>(x.s, t, dt);
         using op = typename detail::component_operations_t<decltype(x.p)>::template scale_sum1<decltype(a.factor)>;
         // held in a register: see detail::held_in_register (a 16-byte load of a over its two halves)
         algebra.for_each2(x.p, x.p, op(detail::held_in_register(a.factor)));
@@ -309,8 +274,6 @@ private:
 template <class Damping>
 class position_damping {
 public:
-    static constexpr bool keeps_q = true;
-
     explicit position_damping(Damping f) : m_f(std::move(f)) {}
     const Damping& damping() const { return m_f; }
 

@@ -8,13 +8,12 @@
 // that S2 is
 //   D(tau/2) C(tau/2) B(tau/2) A(tau) B(tau/2) C(tau/2) D(tau/2)
 // with the exact sub-flows of doc/theory.md ("The exact sub-flows"; C: kinetic T, B: potential
-// V, A: action F, D: time). What a step for that case needs are the pieces' properties, which a
-// user's pieces may declare as well (split_hamiltonian.hpp): the C half flows of adjacent stages
-// fused (kinetic_piece is autonomous: C(a) C(b) = C(a + b) exactly); one V and dV/dq per stage
-// for both B half flows (potential_piece has kick, and A keeps q); B A B in one pass over p
-// (action_piece has scaling_flow), or in the potential's own pass when it has value_and_kick and
-// F is affine in s (potential_piece's value_and_kick, action_piece's affine_in_s); the first C
-// from the input into the result (kinetic_piece flows out of place and keeps p).
+// V, A: action F, D: time). What makes that case fast is known of the library's pieces in one
+// place (detail/piece_kernels.hpp): the C half flows of adjacent stages fused (kinetic_piece is
+// autonomous: C(a) C(b) = C(a + b) exactly); one V and dV/dq per stage for both B half flows
+// (potential_piece kicks, and A keeps q); B A B in one pass over p (action_piece scales p), or in
+// the potential's own pass when it has value_and_kick and F is affine in s; the first C from the
+// input into the result (kinetic_piece keeps p).
 //
 // Cost per step with k stages, separable H: k evaluations of V and of dV/dq (k calls of
 // value_and_gradient when the potential has it, or of value_and_kick as above), k + 1 flows of T,

@@ -28,6 +28,7 @@
 #include <odeint_contact/detail/algebra/contact_algebra.hpp>
 #include <odeint_contact/detail/concept_checks.hpp>
 #include <odeint_contact/detail/lagrangian.hpp>
+#include <odeint_contact/detail/piece_kernels.hpp>
 #include <odeint_contact/detail/stage_times.hpp>
 #include <odeint_contact/detail/step_failure.hpp>
 #include <odeint_contact/detail/traits.hpp>
@@ -105,14 +106,12 @@ public:
     }
 
     // Whether a plain cvi2 step (one stage, no carried sample) moves p in the potential's own
-    // passes (value_and_kick): it has one, and F is affine in s, so that the slope
-    // 1 + h F_s(s_{k+1}) that divides the new p is known before s_{k+1} is.
+    // passes (detail/piece_kernels.hpp).
     template <class System>
     static constexpr bool kicks() {
         return stages == 1 &&
-               has_value_and_kick_on<const typename System::potential_type&, coordinate_type, time_type, Value,
-                                     time_type, momentum_type>::value &&
-               is_affine_in_s<typename System::action_type>::value;
+               cvi2_kicks_in_own_pass<typename System::potential_type, typename System::action_type, coordinate_type,
+                                      time_type, Value, momentum_type>();
     }
 
     template <class StateIn>

@@ -12,10 +12,11 @@
 // Hamiltonian): a composition of m stages then makes m + 1 flows of it instead of 2m.
 //
 // When `in` and `out` differ (out of place, and in place on dynamically sized q and p, which the
-// engine runs into its spare state) and p is dynamically sized, the first piece's out-of-place
-// flow, when it has one, goes from `in` into `out`; a first piece that keeps p leaves p in `in`,
-// and the first flow that changes p reads it from there: the state is not copied, and a step
-// touches the input and the result only. Otherwise `out` starts as a copy of `in`.
+// engine runs into its spare state) and p is dynamically sized, a first piece that keeps p
+// (kinetic_piece) flows from `in` into `out` and leaves p in `in`, and the first flow that
+// changes p reads it from there: the state is not copied, and a step touches the input and the
+// result only. Otherwise `out` starts as a copy of `in`. Which pieces do what, and which fused
+// kernel a stage takes, is detail/piece_kernels.hpp.
 //
 // Failure: `in` is never written unless it is `out`; the engine restores an in-place input when
 // a piece throws, so the caller's state is unchanged. part_context names the stage and the piece
@@ -40,6 +41,7 @@
 #include <boost/numeric/odeint/algebra/default_operations.hpp>
 
 #include <odeint_contact/concepts/piece.hpp>
+#include <odeint_contact/detail/piece_kernels.hpp>
 #include <odeint_contact/state/contact_algebra.hpp>
 #include <odeint_contact/detail/composition.hpp>
 #include <odeint_contact/detail/concept_checks.hpp>
@@ -52,79 +54,15 @@ namespace detail {
 
 // ---- the piece concept: its detectors are concepts/piece.hpp -----------------------------
 
-// The optional `template <class State, class Deriv, class Time, class Value, bool Flow> static
-// constexpr bool check()`: a piece's own compile-time checks of what it holds, for its flow (Flow)
-// or for H as an odeint system (the library's pieces check their part: a missing member, or a
-// value_and_kick that is not const or returns nothing, is a static_assert that names it). The
-// engine calls it before it calls anything of the piece for that use.
-
-template <class Piece, class State, class Deriv, class Time, class Value, bool Flow>
-constexpr bool check_piece_own() {
-    if constexpr (has_piece_check<Piece, State, Deriv, Time, Value, Flow>::value)
-        return Piece::template check<State, Deriv, Time, Value, Flow>();
-    else
-        return true;
-}
-
-// The piece whose two half flows in a stage can share one kick evaluation: the last piece K <=
-// n - 2 with kick() whose inner pieces K + 1 .. n - 1 all keep q (so both of its half flows see
-// the same q, at the same stage time); n when there is none. An autonomous first piece is left
-// to its fusion across stages.
-template <class Pieces, class X, class T, class G, std::size_t... I>
-constexpr std::size_t shared_kick_index(std::index_sequence<I...>) {
-    using Q = std::decay_t<decltype(std::declval<X&>().q)>;
-    using S = std::decay_t<decltype(std::declval<X&>().s)>;
-    constexpr std::size_t n = sizeof...(I);
-    constexpr bool kick[] = {has_piece_kick<std::tuple_element_t<I, Pieces>, Q, T, G>::value...};
-    constexpr bool keeps[] = {(declares_keeps_q<std::tuple_element_t<I, Pieces>>::value ||
-                               has_piece_kick<std::tuple_element_t<I, Pieces>, Q, T, G>::value ||
-                               has_scaling_flow<std::tuple_element_t<I, Pieces>, S, T>::value)...};
-    constexpr bool first_autonomous = is_autonomous_piece<std::tuple_element_t<0, Pieces>>::value;
-    std::size_t found = n;
-    for (std::size_t k = (first_autonomous ? 1 : 0); k + 1 < n; ++k) {
-        bool inner = true;
-        for (std::size_t j = k + 1; j < n; ++j) inner = inner && keeps[j];
-        if (kick[k] && inner) found = k;
-    }
-    return found;
-}
-
-// A piece's optional members (split_hamiltonian.hpp) that only a non-const piece could call:
-// skipped without a word otherwise, so each is our static_assert.
-template <class Piece, class X, class T, class W, class Value>
-constexpr bool check_piece_optionals() {
-    using Q = std::decay_t<decltype(std::declval<X&>().q)>;
-    using P = std::decay_t<decltype(std::declval<X&>().p)>;
-    using S = std::decay_t<decltype(std::declval<X&>().s)>;
-    using G = std::decay_t<decltype(std::declval<W&>().p)>;
-    using Alg = contact_algebra;
+// A piece's flow(x, t, dt, work) that only a non-const piece could call, beside a const flow(x, t,
+// dt): skipped without a word otherwise, so it is our static_assert.
+template <class Piece, class X, class T, class W>
+constexpr bool check_piece_flow_work() {
     constexpr bool flow_work = has_piece_flow_work<const Piece&, X, T, W>::value ||
                                !has_piece_flow_work<Piece&, X, T, W>::value;
     static_assert(flow_work, "odeint_contact: a piece's flow(x, t, dt, work) must be a const member function (the "
                              "library holds the pieces of H as const; as it is, it would never be called)");
-    constexpr bool flow_out = (has_piece_flow_out<const Piece&, X, X, T>::value ||
-                               !has_piece_flow_out<Piece&, X, X, T>::value) &&
-                              (has_piece_flow_out_work<const Piece&, X, X, T, W>::value ||
-                               !has_piece_flow_out_work<Piece&, X, X, T, W>::value);
-    static_assert(flow_out, "odeint_contact: a piece's flow(in, out, t, dt[, work]) must be a const member function "
-                            "(the library holds the pieces of H as const; as it is, it would never be called)");
-    constexpr bool flow_with = (has_piece_flow_with<const Piece&, Alg, X, T, W>::value ||
-                                !has_piece_flow_with<Piece&, Alg, X, T, W>::value) &&
-                               (has_piece_flow_out_with<const Piece&, Alg, X, X, T, W>::value ||
-                                !has_piece_flow_out_with<Piece&, Alg, X, X, T, W>::value);
-    static_assert(flow_with, "odeint_contact: a piece's flow_with(algebra, ...) must be a const member function (the "
-                             "library holds the pieces of H as const; as it is, it would never be called)");
-    constexpr bool kick = has_piece_kick_on<const Piece&, Q, T, G>::value || !has_piece_kick_on<Piece&, Q, T, G>::value;
-    static_assert(kick, "odeint_contact: a piece's kick(q, t, g) must be a const member function (the library holds "
-                        "the pieces of H as const; as it is, it would never be called)");
-    constexpr bool scaling = has_scaling_flow_on<const Piece&, S, T>::value || !has_scaling_flow_on<Piece&, S, T>::value;
-    static_assert(scaling, "odeint_contact: a piece's scaling_flow(s, t, dt) must be a const member function (the "
-                           "library holds the pieces of H as const; as it is, it would never be called)");
-    constexpr bool kicks = has_value_and_kick_on<const Piece&, Q, T, Value, T, P>::value ||
-                           !has_value_and_kick_on<Piece&, Q, T, Value, T, P>::value;
-    static_assert(kicks, "odeint_contact: a piece's value_and_kick(q, t, a, b, p_in, p_out) must be a const member "
-                         "function (the library holds the pieces of H as const; as it is, it would never be called)");
-    return flow_work && flow_out && flow_with && kick && scaling && kicks;
+    return flow_work;
 }
 
 template <class Piece, class X, class T, class W, class Value>
@@ -139,7 +77,8 @@ constexpr bool check_piece_flow() {
                   "odeint_contact: a piece's flow(x, t, dt) must be const (the library holds the pieces "
                   "of H as const)");
     if constexpr (callable)
-        return check_piece_optionals<Piece, X, T, W, Value>() && check_piece_own<Piece, X, W, T, Value, true>();
+        return check_piece_flow_work<Piece, X, T, W>() &&
+               piece_kernel<Piece>::template check<X, W, T, Value, true>();
     else
         return false;
 }
@@ -195,7 +134,7 @@ struct check_piece_terms<std::tuple<Pieces...>, State, Deriv, Time> {
     using DQ = decltype(std::declval<Deriv&>().p);  // dphi/dq has the type of dp/dt
     using DP = decltype(std::declval<Deriv&>().q);  // dphi/dp has the type of dq/dt
     using Value = plain_value_t<std::decay_t<decltype(std::declval<State&>().s)>>;
-    static constexpr bool value = ((check_piece_own<Pieces, State, Deriv, Time, Value, false>() &&
+    static constexpr bool value = ((piece_kernel<Pieces>::template check<State, Deriv, Time, Value, false>() &&
                                     check_piece_value<Pieces, State, Time>() &&
                                     check_piece_partials<Pieces, State, Time, DQ, DP>()) &&
                                    ...);
@@ -270,17 +209,15 @@ public:
     ODEINT_CONTACT_DETAIL_HOT void stage(Alg& algebra, const System& system, std::size_t i, const StateIn& in, StateOut& out,
                const time_type& t, const time_type& dt, const char* name) {
         using pieces_type = typename System::pieces_type;
-        constexpr std::size_t n = std::tuple_size<pieces_type>::value;
-        constexpr std::size_t kick =
-            shared_kick_index<pieces_type, StateOut, time_type, kick_buffer_t>(std::make_index_sequence<n>{});
-        // The first flow of a step out of place from `in` into `out` when the first piece offers
-        // it and runs first (a shared kick of piece 0 would come before it); otherwise `out`
+        constexpr std::size_t kick = shared_kick_index<pieces_type>();
+        // The first flow of a step out of place from `in` into `out` when the first piece keeps p
+        // and runs first (a shared kick of piece 0 would come before it); otherwise `out`
         // starts as a copy of `in`. Stage 0 of such a step is an instantiation of its own, so
         // that the other stages and in-place steps carry no test of where p is. Only for
         // dynamically sized p: a fixed-size state is copied in a few instructions, and the
         // second instantiation made GCC stop inlining the stages (doc/performance.md).
         constexpr bool first_out_of_place =
-            kick != 0 && flows_out_of_place<pieces_type, StateIn, StateOut>::value &&
+            kick != 0 && piece_kernel<std::tuple_element_t<0, pieces_type>>::keeps_p &&
             boost::numeric::odeint::is_resizeable<std::decay_t<decltype(std::declval<StateOut&>().p)>>::value;
         m_stage = i;
         if (i == 0 && static_cast<const void*>(std::addressof(in)) != static_cast<const void*>(std::addressof(out))) {
@@ -333,8 +270,7 @@ private:
         using pieces_type = Pieces;
         using S = std::decay_t<decltype(out.s)>;
         constexpr std::size_t n = std::tuple_size<pieces_type>::value;
-        constexpr std::size_t kick =
-            shared_kick_index<pieces_type, StateOut, time_type, kick_buffer_t>(std::make_index_sequence<n>{});
+        constexpr std::size_t kick = shared_kick_index<pieces_type>();
         const time_type ti = t + m_times.midpoint[i] * dt;
         const time_type h = m_times.half[i] * dt;
         const time_type tau = m_times.weight[i] * dt;
@@ -344,7 +280,9 @@ private:
             using middle_t = std::tuple_element_t<n - 1, pieces_type>;
             step_span<Alg, pieces_type, StateIn, StateOut, FromInput> span{algebra, pieces, in, out, i, ti, h, dt};
             forward(span, std::make_index_sequence<kick>{});
-            if constexpr (kick + 2 == n && kicks_in_one_call<kick_t, middle_t, StateOut>()) {
+            using Q = std::decay_t<decltype(out.q)>;
+            using P = std::decay_t<decltype(out.p)>;
+            if constexpr (kick_scale_kick_in_own_pass<pieces_type, kick, Q, time_type, Value, P>()) {
                 // kick(h) scale kick(h) on p is lambda (p - h g) - h g = lambda p - (1 + lambda) h g,
                 // and when the scaling's factor lambda does not depend on s (affine_in_s) it is
                 // known before the kick: the kick piece then does all of it in its own pass
@@ -354,11 +292,11 @@ private:
                 // lambda is taken at the s before the kick: any s gives the same factor, and a
                 // flow that throws reports the state's own s.
                 m_piece = n - 1;
-                const Value lambda = held_in_register(std::get<n - 1>(pieces).scaling_flow(out.s, ti, tau).factor);
+                const Value lambda = held_in_register(piece_kernel<middle_t>::scaling_flow(std::get<n - 1>(pieces), out.s, ti, tau).factor);
                 m_piece = kick;
                 const auto v = kick_p(span, std::get<kick>(pieces), lambda, time_type((Value(1) + lambda) * h));
                 m_piece = n - 1;
-                const auto a = std::get<n - 1>(pieces).scaling_flow(S(out.s - h * v), ti, tau);
+                const auto a = piece_kernel<middle_t>::scaling_flow(std::get<n - 1>(pieces), S(out.s - h * v), ti, tau);
                 // affine_in_s is a user's declaration: the factor the unfused flows would use, at
                 // the s after the kick, is here anyway, and one comparison proves the fused p
                 // equal to theirs (to rounding) or reports the declaration false.
@@ -370,12 +308,12 @@ private:
                 local_kick_buffer_t local_g;
                 auto& g = kick_buffer(local_g);
                 m_piece = kick;
-                const auto v = std::get<kick>(pieces).kick(out.q, ti, g);
-                if constexpr (kick + 2 == n && has_scaling_flow<middle_t, S, time_type>::value) {
+                const auto v = piece_kernel<kick_t>::kick(std::get<kick>(pieces), out.q, ti, g);
+                if constexpr (kick_scale_kick<pieces_type, kick>()) {
                     // kick(h) scale kick(h) in one pass over p (B A B of a separable Hamiltonian).
                     out.s -= h * v;
                     m_piece = n - 1;
-                    const auto a = std::get<n - 1>(pieces).scaling_flow(out.s, ti, tau);
+                    const auto a = piece_kernel<middle_t>::scaling_flow(std::get<n - 1>(pieces), out.s, ti, tau);
                     const auto factor = held_in_register(a.factor);
                     if constexpr (std::is_same<Operations, boost::numeric::odeint::default_operations>::value) {
                         update_p(span, g, scale_kick_scale<Value, time_type>{factor, -h});
@@ -431,40 +369,20 @@ private:
             return m_kick.m_v;
     }
 
-    // Whether a shared kick and the scaling flow after it run as one call of the kick piece's
-    // value_and_kick(q, t, a, b, p_in, p_out) (p_out = a p_in - b dphi/dq, returns phi): it has
-    // one, and the middle piece's factor does not depend on s.
-    template <class KickPiece, class Middle, class X>
-    static constexpr bool kicks_in_one_call() {
-        using S = std::decay_t<decltype(std::declval<X&>().s)>;
-        using P = std::decay_t<decltype(std::declval<X&>().p)>;
-        using Q = std::decay_t<decltype(std::declval<X&>().q)>;
-        return has_scaling_flow<Middle, S, time_type>::value && is_affine_in_s<Middle>::value &&
-               has_value_and_kick_on<const KickPiece&, Q, time_type, Value, time_type, P>::value;
-    }
-
     // p <- a p - b dphi/dq by the kick piece, p read from `in` while the first piece's flow left
     // it there; returns phi.
     template <class Span, class Piece>
     auto kick_p(Span& span, const Piece& piece, const Value& a, const time_type& b) {
-        using v_t = std::decay_t<decltype(piece.value_and_kick(span.x.q, span.t, a, b, span.x.p, span.x.p))>;
+        using kernel = piece_kernel<Piece>;
+        using v_t = std::decay_t<decltype(kernel::value_and_kick(piece, span.x.q, span.t, a, b, span.x.p, span.x.p))>;
         if constexpr (may_defer_p<Span>()) {
             if (m_p_in_input) {
                 m_p_in_input = false;
-                return v_t(piece.value_and_kick(span.x.q, span.t, a, b, span.in.p, span.x.p));
+                return v_t(kernel::value_and_kick(piece, span.x.q, span.t, a, b, span.in.p, span.x.p));
             }
         }
-        return v_t(piece.value_and_kick(span.x.q, span.t, a, b, span.x.p, span.x.p));
+        return v_t(kernel::value_and_kick(piece, span.x.q, span.t, a, b, span.x.p, span.x.p));
     }
-
-    // Whether the first piece can flow from `in` into `out` (flow(in, out, t, dt[, work])).
-    template <class Pieces, class StateIn, class StateOut>
-    struct flows_out_of_place
-        : std::integral_constant<
-              bool, has_piece_flow_out_work<const std::tuple_element_t<0, Pieces>&, StateIn, StateOut, time_type,
-                                            deriv_type>::value ||
-                        has_piece_flow_out<const std::tuple_element_t<0, Pieces>&, StateIn, StateOut, time_type>::value> {
-    };
 
     // What the flows of one stage share.
     template <class Alg, class Pieces, class StateIn, class X, bool FromInput>
@@ -486,16 +404,12 @@ private:
     template <class Span>
     static constexpr bool may_defer_p() {
         using pieces_type = std::decay_t<decltype(std::declval<Span&>().pieces)>;
-        using in_t = std::decay_t<decltype(std::declval<Span&>().in)>;
-        using out_t = std::decay_t<decltype(std::declval<Span&>().x)>;
-        return Span::from_input && flows_out_of_place<pieces_type, in_t, out_t>::value &&
-               declares_keeps_p<std::tuple_element_t<0, pieces_type>>::value;
+        return Span::from_input && piece_kernel<std::tuple_element_t<0, pieces_type>>::keeps_p;
     }
 
     template <std::size_t K, class Span>
     void flow(Span& span, const time_type& tau) {
         using piece_type = std::tuple_element_t<K, std::decay_t<decltype(span.pieces)>>;
-        using X = std::decay_t<decltype(span.x)>;
         if constexpr (may_defer_p<Span>()) {
             if (m_p_in_input) {
                 using copy = typename Operations::template scale_sum1<Value>;
@@ -504,33 +418,18 @@ private:
             }
         }
         m_piece = K;  // where a step_error comes from (part_context); no try block on the path
-        const piece_type& piece = std::get<K>(span.pieces);
-        using alg_t = std::decay_t<decltype(span.algebra)>;
-        if constexpr (has_piece_flow_with<const piece_type&, alg_t, X, time_type, deriv_type>::value)
-            piece.flow_with(span.algebra, span.x, span.t, tau, m_work.m_v);
-        else if constexpr (has_piece_flow_work<const piece_type&, X, time_type, deriv_type>::value)
-            piece.flow(span.x, span.t, tau, m_work.m_v);
-        else
-            piece.flow(span.x, span.t, tau);
+        piece_kernel<piece_type>::flow(std::get<K>(span.pieces), span.algebra, span.x, span.t, tau, m_work.m_v);
     }
 
     // The first flow of a step, from `in` into `out` (see stage); in place on `out` otherwise.
     template <class Span>
     void first_flow(Span& span) {
-        using pieces_type = std::decay_t<decltype(span.pieces)>;
-        using in_t = std::decay_t<decltype(span.in)>;
-        using out_t = std::decay_t<decltype(span.x)>;
-        if constexpr (Span::from_input && flows_out_of_place<pieces_type, in_t, out_t>::value) {
+        using first_t = std::tuple_element_t<0, std::decay_t<decltype(span.pieces)>>;
+        if constexpr (Span::from_input && piece_kernel<first_t>::keeps_p) {
             m_piece = 0;
-            const auto& piece = std::get<0>(span.pieces);
-            using alg_t = std::decay_t<decltype(span.algebra)>;
-            if constexpr (has_piece_flow_out_with<decltype(piece), alg_t, in_t, out_t, time_type, deriv_type>::value)
-                piece.flow_with(span.algebra, span.in, span.x, span.t, span.h, m_work.m_v);
-            else if constexpr (has_piece_flow_out_work<decltype(piece), in_t, out_t, time_type, deriv_type>::value)
-                piece.flow(span.in, span.x, span.t, span.h, m_work.m_v);
-            else
-                piece.flow(span.in, span.x, span.t, span.h);
-            m_p_in_input = declares_keeps_p<std::tuple_element_t<0, pieces_type>>::value;
+            piece_kernel<first_t>::flow_out(std::get<0>(span.pieces), span.algebra, span.in, span.x, span.t, span.h,
+                                            m_work.m_v);
+            m_p_in_input = true;
         } else {
             flow<0>(span, span.h);
         }
@@ -583,7 +482,7 @@ private:
     template <std::size_t K, class Span>
     void leading(Span& span) {
         using pieces_type = std::decay_t<decltype(span.pieces)>;
-        if constexpr (K == 0 && is_autonomous_piece<std::tuple_element_t<0, pieces_type>>::value) {
+        if constexpr (K == 0 && piece_kernel<std::tuple_element_t<0, pieces_type>>::autonomous) {
             if (span.i == 0) first_flow(span);  // later: fused into the previous stage's
         } else if constexpr (K == 0) {
             first_flow(span);
@@ -595,7 +494,7 @@ private:
     template <std::size_t K, class Span>
     void trailing(Span& span) {
         using pieces_type = std::decay_t<decltype(span.pieces)>;
-        if constexpr (K == 0 && is_autonomous_piece<std::tuple_element_t<0, pieces_type>>::value)
+        if constexpr (K == 0 && piece_kernel<std::tuple_element_t<0, pieces_type>>::autonomous)
             flow<0>(span, time_type(m_times.fused[span.i] * span.dt));
         else
             flow<K>(span, span.h);
@@ -604,11 +503,10 @@ private:
     stage_times<Value, stages> m_times;
     using kick_buffer_t = std::decay_t<decltype(std::declval<deriv_type&>().p)>;
     boost::numeric::odeint::state_wrapper<deriv_type> m_work;  // the pieces' scratch
-    boost::numeric::odeint::state_wrapper<kick_buffer_t> m_kick;  // a shared kick's dphi/dq, shaped like p
     // A small fixed-size kick buffer is a local of the stage instead of m_kick: the compiler
     // then knows that it is not p, whereas a member might be. On perturbed Kepler (std::array
     // of two doubles) GCC 12 at -O2 then updates p in one vector pass and the kinetic flow
-    // after it takes p from that register. With m_kick the kick wrote p element by element
+    // after it takes p from that register. With a member the kick wrote p element by element
     // (a vector pass would need a test that g and p do not overlap, which -O2's vectoriser
     // does not make) and the kinetic flow, whose q and p are members of one state and cannot
     // overlap, loaded p as one vector: a 16-byte load over two 8-byte stores, which
@@ -618,6 +516,9 @@ private:
     static constexpr bool local_kick =
         !boost::numeric::odeint::is_resizeable<kick_buffer_t>::value && sizeof(kick_buffer_t) <= 256;
     using local_kick_buffer_t = std::conditional_t<local_kick, kick_buffer_t, no_local_buffer>;
+    // a shared kick's dphi/dq, shaped like p, when it is not a local; zeroed, as it is copied with
+    // the stepper (traits.hpp, zero_component)
+    boost::numeric::odeint::state_wrapper<kick_buffer_t> m_kick{zero_component<kick_buffer_t>()};
     static constexpr std::size_t no_part = std::size_t(-1);
     std::size_t m_stage = 0;
     std::size_t m_piece = no_part;      // the piece whose flow is running
