@@ -108,17 +108,20 @@ constexpr bool check_table() {
 }
 
 // The weights of Table in Value, refused at construction (with Error) unless palindromic and
-// summing to 1.
+// summing to 1. Inlined into the stepper's constructor, so that weights that are constants
+// (single_stage's) reach the step as constants (doc/performance.md).
 template <class Table, class Value, class Error>
-std::array<Value, Table::stages> checked_weights(const char* name) {
+ODEINT_CONTACT_DETAIL_HOT std::array<Value, Table::stages> checked_weights(const char* name) {
     using std::abs;
     const std::array<Value, Table::stages> w = Table::template weights<Value>();
     Value sum(0), magnitude(0);
     for (std::size_t i = 0; i < w.size(); ++i) {
         if (!is_finite(w[i]) || !(w[i] == w[w.size() - 1 - i]))
-            throw Error(message_prefix(name) +
-                                  "the table's weights must be finite and palindromic (w[i] == w[stages - 1 - "
-                                  "i] exactly), which they are not at i = " + std::to_string(i));
+            throw_error<Error>([&] {
+                return message_prefix(name) +
+                       "the table's weights must be finite and palindromic (w[i] == w[stages - 1 - i] exactly), "
+                       "which they are not at i = " + std::to_string(i);
+            });
         sum += w[i];
         magnitude += abs(w[i]);
     }
@@ -127,8 +130,9 @@ std::array<Value, Table::stages> checked_weights(const char* name) {
     // rounding and still refuses any table whose weights were not meant to sum to 1.
     const Value bound = Value(2 * w.size()) * std::numeric_limits<Value>::epsilon() * magnitude;
     if (!(abs(sum - Value(1)) <= bound))
-        throw Error(message_prefix(name) +
-                              "the table's weights must sum to 1, they sum to 1 + " + format(Value(sum - 1)));
+        throw_error<Error>([&] {
+            return message_prefix(name) + "the table's weights must sum to 1, they sum to 1 + " + format(Value(sum - 1));
+        });
     return w;
 }
 
@@ -222,7 +226,10 @@ protected:
                 throw typename Step::errors::parameter(times_message(t, dt, std::string(m_name) + "::do_step"));
             if (!same_lengths(in, out))
                 throw typename Step::errors::parameter(lengths_message(in, out, std::string(m_name) + "::do_step"));
-            m_resizer.adjust_size(in, [this](const auto& x) { return this->resize_buffers(x); });
+            // Buffers of fixed size are never resized: no first-step test for them on the path.
+            namespace odeint = boost::numeric::odeint;
+            if constexpr (odeint::is_resizeable<State>::value || odeint::is_resizeable<Deriv>::value)
+                m_resizer.adjust_size(in, [this](const auto& x) { return this->resize_buffers(x); });
             if constexpr (step_writes_out_last<Step>()) {
                 // The step keeps the caller's state by construction (concepts/step.hpp).
                 run(system, in, out, t, dt, false, extra...);

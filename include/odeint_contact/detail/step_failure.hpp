@@ -24,11 +24,16 @@ std::string step_failure_prefix(const char* stepper, const Time& t, const Time& 
            format(dt) + " failed";
 }
 
-// Throws step_error(make_message()), out of line: a flow whose failure builds its message here
-// stays small enough on its hot path for the compiler to inline it into the step.
+// Throws Error(make_message()), out of line: a check whose failure builds its message here stays
+// small enough for the compiler to inline it (an action flow into the step; a table's checks
+// into the stepper's constructor, where its weights then fold into constants).
+template <class Error, class MakeMessage>
+[[noreturn]] ODEINT_CONTACT_DETAIL_COLD void throw_error(const MakeMessage& make_message) {
+    throw Error(make_message());
+}
 template <class MakeMessage>
-[[noreturn]] ODEINT_CONTACT_DETAIL_COLD void throw_step_error(const MakeMessage& make_message) {
-    throw step_error(make_message());
+[[noreturn]] void throw_step_error(const MakeMessage& make_message) {
+    throw_error<step_error>(make_message);
 }
 
 }  // namespace detail
