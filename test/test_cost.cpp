@@ -199,7 +199,7 @@ void check_split_passes(std::size_t stages) {
     BOOST_TEST(split[1] == separable[1]);
     BOOST_TEST(split[0] == 0u);
     // With value_and_kick on the potential and F affine in s, the library's pieces make none: the
-    // potential moves p in its own pass (potential_piece's value_and_kick, action_piece's
+    // potential moves p in its own pass (the potential's value_and_kick, the action term's
     // affine_in_s).
     test_support::kicking_harmonic_potential<> k;
     k.eps = 0.1;

@@ -572,6 +572,37 @@ BOOST_AUTO_TEST_CASE(out_of_place_first_flow_is_bit_identical) {
     check_out_of_place_first_flow(oc::quadratic_kinetic<>{}, plane_x0, "T D V F on std::array", D, V, F);
 }
 
+// A system whose pieces_type holds the library's pieces as const is stepped as those pieces: the
+// steps know them by type (detail/piece_kernels.hpp), and a const piece is the same piece. Were it
+// taken for a user's piece, each stage would evaluate V twice (once per half flow) instead of
+// sharing one evaluation, and B A B would not run in the potential's own pass.
+BOOST_AUTO_TEST_CASE(const_pieces_take_the_library_pieces_paths) {
+    test_support::eval_counter plain_count, held_count;
+    test_support::kicking_harmonic_potential<> v;
+    v.counter = &plain_count;
+    const auto T = oc::kinetic_piece(oc::quadratic_kinetic<>{});
+    const auto F = oc::action_piece(oc::linear_action(gamma_linear));
+    const auto plain = oc::make_split_hamiltonian(T, oc::potential_piece(v), F);
+    v.counter = &held_count;
+    const auto V = oc::potential_piece(v);
+    const oc::split_hamiltonian<const std::decay_t<decltype(T)>, const std::decay_t<decltype(V)>,
+                                const std::decay_t<decltype(F)>>
+        held(T, V, F);
+    auto run = [](const auto& H) {
+        oc::chi4<plane_state> stepper;
+        plane_state x = plane_x0;
+        for (int k = 0; k < 20; ++k) stepper.do_step(H, x, 0.1 * k, 0.1);
+        return x;
+    };
+    const plane_state a = run(plain), b = run(held);
+    BOOST_TEST((a.q == b.q && a.p == b.p && a.s == b.s));
+    BOOST_TEST(a.q[0] != plane_x0.q[0]);  // the state moved
+    // 20 steps of 3 stages, one value_and_kick each, nothing else of V
+    BOOST_TEST(plain_count.value_and_kick == 60u);
+    BOOST_TEST(held_count.value_and_kick == plain_count.value_and_kick);
+    BOOST_TEST(held_count.value + held_count.gradient + held_count.value_and_gradient == 0u);
+}
+
 // ---- failure ---------------------------------------------------------------------------------
 
 // phi = 0 (its flow is the identity) that throws at its k-th flow.

@@ -26,9 +26,9 @@
 
 namespace test_support {
 
-// A piece of make_split_hamiltonian with only the in-place flow of Piece (and its autonomy): the
-// chi steppers then copy the state and flow in place where Piece itself would flow from the
-// input into the output (an optional out-of-place flow, as kinetic_piece's).
+// A piece of the user's own with the in-place flow of Piece (and its autonomy): the chi steppers
+// then copy the state and flow in place where the library's kinetic_piece would flow from the
+// input into the output (detail/piece_kernels.hpp).
 template <class Piece>
 struct in_place_only {
     Piece piece;

@@ -23,7 +23,9 @@
 //                                                 instantiated, and no error follows ours)
 //   template <class StateIn> bool resize(const StateIn& x)
 //                                                 sizes the step's buffers like x; true if any
-//                                                 buffer changed
+//                                                 buffer changed. Not called when neither State
+//                                                 nor Deriv is resizeable: a buffer of dynamic
+//                                                 size on such states is the step's to size
 //   begin(algebra, system, in, t, dt, extra...)   before stage 0 (extra: what a stepper passes
 //                                                 through step(), e.g. cvi's sample)
 //   stage(algebra, system, i, in, out, t, dt, name)

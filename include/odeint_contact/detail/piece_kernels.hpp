@@ -2,7 +2,7 @@
 // The one seam between the steps and the library's fast paths: what the chi steps know of a
 // piece beyond the piece concept (concepts/piece.hpp), and which fused kernel they take.
 //
-// A user's piece is seen through its flow alone (piece_kernel's primary template). The library's
+// A user's piece is seen through its flow and `autonomous` alone (piece_kernel's primary template). The library's
 // own pieces (kinetic_piece, potential_piece, action_piece, position_damping; system/
 // split_hamiltonian.hpp) are recognised here by type, and their structure is stated once:
 //   kinetic_piece    autonomous, keeps p, flows from the input into the result (no copy)
@@ -84,6 +84,12 @@ template <class Piece>
 struct piece_kernel : piece_kernel_base {
     static constexpr bool autonomous = is_autonomous_piece<Piece>::value;
 };
+
+// A piece held as const or by reference in a system's pieces_type is the piece itself.
+template <class Piece>
+struct piece_kernel<const Piece> : piece_kernel<Piece> {};
+template <class Piece>
+struct piece_kernel<Piece&> : piece_kernel<std::remove_const_t<Piece>> {};
 
 template <class Kinetic>
 struct piece_kernel<kinetic_piece<Kinetic>> : library_piece_kernel<kinetic_piece<Kinetic>> {
@@ -189,7 +195,8 @@ constexpr bool kick_scale_kick_in_own_pass() {
 // known before s_{k+1} is.
 template <class Potential, class Action, class Q, class T, class Value, class P>
 constexpr bool cvi2_kicks_in_own_pass() {
-    return has_value_and_kick_on<const Potential&, Q, T, Value, T, P>::value && is_affine_in_s<Action>::value;
+    return has_value_and_kick_on<const Potential&, Q, T, Value, T, P>::value &&
+           is_affine_in_s<std::decay_t<Action>>::value;
 }
 
 }  // namespace detail

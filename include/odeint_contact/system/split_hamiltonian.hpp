@@ -7,7 +7,8 @@
 // stage's midpoint time; it is an odeint system too. Pieces provided: kinetic_piece,
 // potential_piece, action_piece (a separable H is stepped as these three), position_damping.
 // Order and cost: chi<Table>'s order when each flow is exact or symmetric of order >= 2; per stage
-// two half flows of phi_1 .. phi_{n-1} and one of phi_n, less what optional piece members save.
+// two half flows of phi_1 .. phi_{n-1} and one of phi_n, less what an autonomous first piece and
+// the library's own pieces save (detail/piece_kernels.hpp).
 // When not to use it: H = T + V + F (make_separable_hamiltonian is shorter, and cvi takes it); a
 // piece whose flow has no closed form (computing it costs more than a Runge-Kutta step of H).
 // Failure: a piece's step_error gets stepper, t, dt, stage and piece in front; state unchanged.

@@ -125,8 +125,8 @@ struct check_piece_values<std::tuple<Pieces...>, State, Time> {
     static constexpr bool value = (check_piece_value<Pieces, State, Time>() && ...);
 };
 
-// What H as an odeint system needs of its pieces (State x, Deriv dxdt, Time t): the piece's own
-// check, value, then partials, piece by piece.
+// What H as an odeint system needs of its pieces (State x, Deriv dxdt, Time t): the library's
+// check of its own pieces (piece_kernel), value, then partials, piece by piece.
 template <class Pieces, class State, class Deriv, class Time>
 struct check_piece_terms;
 template <class... Pieces, class State, class Deriv, class Time>
@@ -352,7 +352,7 @@ private:
     std::string affine_in_s_message(const char* name, const time_type& t, const time_type& dt, const Value& lambda,
                                     const S& s, const Value& factor, const S& s_kicked) const {
         return step_failure_prefix(name, t, dt) + " in stage " + std::to_string(m_stage + 1) + " of " +
-               std::to_string(stages) + ": piece " + std::to_string(m_piece + 1) +
+               std::to_string(stages) + ": the action term of piece " + std::to_string(m_piece + 1) +
                " declares affine_in_s (the factor p'/p of its flow does not depend on s), but its factor is " +
                format(lambda) + " at s = " + format(s) + " and " + format(factor) + " at s = " + format(s_kicked) +
                ". Declare affine_in_s only for an action F = f(t) s + c(t); without it the step is right, "
