@@ -28,35 +28,28 @@ using step_check_op = decltype(Step::template check<System>());  // its type onl
 template <class Step, class Time>
 using step_part_context_op = decltype(std::declval<const Step&>().part_context(std::declval<const Time&>()));
 
-template <class Step>
-using step_order_op = decltype(Step::order);
-// Step::order, the base step's order (2 where it is missing: the engine's static_assert says so).
-template <class Step>
-constexpr unsigned step_order() {
-    if constexpr (is_detected_convertible<unsigned, step_order_op, Step>::value)
-        return unsigned(Step::order);
-    else
-        return 2;
-}
-
-template <class Step>
-using step_writes_out_last_op = decltype(Step::writes_out_last);
-// Step::writes_out_last, optional (false when absent): the step writes `out` only once nothing in
-// it can fail, so the engine may hand it the caller's state itself, with no spare state to keep
+// Step::order, the base step's order (2 where it is missing: the engine's static_assert says so),
+// and Step::writes_out_last, optional (false when absent): the step writes `out` only once nothing
+// in it can fail, so the engine may hand it the caller's state itself, with no spare state to keep
 // and nothing to save.
 template <class Step>
+using step_order_op = std::integral_constant<unsigned, unsigned(Step::order)>;
+template <class Step>
+using step_writes_out_last_op = std::bool_constant<bool(Step::writes_out_last)>;
+template <class Step>
+constexpr unsigned step_order() {
+    return detected_or_t<std::integral_constant<unsigned, 2>, step_order_op, Step>::value;
+}
+template <class Step>
 constexpr bool step_writes_out_last() {
-    if constexpr (is_detected_convertible<bool, step_writes_out_last_op, Step>::value)
-        return bool(Step::writes_out_last);
-    else
-        return false;
+    return detected_or_t<std::false_type, step_writes_out_last_op, Step>::value;
 }
 
 // Whether Step has the members the engine needs before it runs one: its error types, a check of
 // the system, and the context of a part's failure as text.
 template <class Step, class System, class Time>
 using is_step =
-    std::conjunction<is_detected<step_errors_op, Step>, is_detected_convertible<unsigned, step_order_op, Step>,
+    std::conjunction<is_detected<step_errors_op, Step>, is_detected<step_order_op, Step>,
                      is_detected_exact<bool, step_check_op, Step, System>,
                      is_detected_convertible<std::string, step_part_context_op, Step, Time>>;
 

@@ -199,7 +199,7 @@ public:
     static constexpr std::size_t stages = Table::stages;
     // A table composes a base step of order 2 into its own order; a step of another order runs
     // alone (the one-stage table).
-    static_assert(is_detected_convertible<unsigned, step_order_op, Step>::value,
+    static_assert(is_detected<step_order_op, Step>::value,
                   "odeint_contact: a base step declares its order, 'static constexpr unsigned order' (see "
                   "concepts/step.hpp)");
     static_assert(table_stages<Table>::value == 1 || step_order<Step>() == 2,
