@@ -264,7 +264,7 @@ private:
     std::array<wrapped_deriv_type, 3> m_deriv;
     std::array<wrapped_state_type, 2> m_mid;
     std::array<wrapped_deriv_type, 2> m_deriv_mid;
-    wrapped_state_type m_difference;  // of two interpolants, for limit_next_step
+    wrapped_state_type m_difference;  // of two interpolants, for interpolation_error
     unsigned m_current = 0;
     unsigned m_mid_current = 0;
     unsigned m_steps = 0;  // since initialize: the interpolant uses the step before from the second on
