@@ -119,6 +119,14 @@ auto to_value(const T& x) {
         return x;
 }
 
+// -0 in the unit of T: the start of a sum of squares. Unlike 0 it is the additive identity
+// (-0 + x is x for every x, 0 + -0 is 0), so the compiler may drop the first addition; a sum of
+// squares, never -0 itself, comes out the same from either start.
+template <class T>
+T negative_zero() {
+    return -T{};
+}
+
 // 1 in the unit of T (1 kg for a mass quantity).
 template <class T>
 T unit_one() {

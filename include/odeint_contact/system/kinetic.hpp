@@ -84,8 +84,10 @@ public:
         using op = typename detail::component_operations_t<QOut>::template scale_sum2<value_type, velocity_scale>;
         const op update(value_type(1), velocity_scale(tau * m_inverse_mass));
         if constexpr (detail::sums_in_order_v<Algebra, QOut> && detail::sums_in_order_v<Algebra, P>) {
-            // |p|^2 in the pass that moves q: one pass over p instead of two (bench/ring).
-            decltype(detail::dot(p, p)) p2{};
+            // |p|^2 in the pass that moves q: one pass over p instead of two (bench/ring). The
+            // sum starts at -0, the additive identity (x + -0 is x for every x; x + 0 is not for
+            // x = -0), so the compiler may drop the first addition; a sum of squares is the same.
+            auto p2 = detail::negative_zero<decltype(detail::dot(p, p))>();
             algebra.for_each3(q_out, q, p, detail::with_sum_of_squares<op, decltype(p2)>{update, &p2});
             return (tau * m_half_inverse_mass) * p2;
         } else {
@@ -116,7 +118,7 @@ public:
             algebra.for_each3(pi_out, p, g, kick(a, c));
             return flow(algebra, q, pi_out, tau, q_out);
         } else if constexpr (detail::sums_in_order_v<Algebra, QOut> && detail::sums_in_order_v<Algebra, PiOut>) {
-            decltype(detail::dot(pi_out, pi_out)) pi2{};
+            auto pi2 = detail::negative_zero<decltype(detail::dot(pi_out, pi_out))>();  // as p2 in flow
             algebra.for_each5(q_out, pi_out, q, p, g, detail::kick_drift<A, C, velocity_scale, decltype(pi2)>{a, c, v, &pi2});
             return (tau * m_half_inverse_mass) * pi2;
         } else {
