@@ -117,7 +117,7 @@ public:
         using std::exp;
         const Value factor = exp(-Value(detail::to_value(m_f(t) * dt)));
         if (!detail::is_finite(factor))
-            detail::throw_step_error([&] {
+            detail::throw_step_error([this, s, t, dt] {
                 return "the factor exp(-f dt) of F = f(t) s is not finite (f = " + detail::format(m_f(t)) +
                        ", dt = " + detail::format(dt) + ", s = " + detail::format(s) + ")";
             });
@@ -173,7 +173,7 @@ public:
         const Value factor = exp(z);
         const Value phi1 = z == 0 ? Value(1) : Value(expm1(z) / z);
         if (!detail::is_finite(factor) || !detail::is_finite(phi1))
-            detail::throw_step_error([&] {
+            detail::throw_step_error([this, s, t, dt] {
                 return "the factor exp(-f dt) of F = f(t) s + c(t) is not finite (f = " + detail::format(m_f(t)) +
                        ", dt = " + detail::format(dt) + ", s = " + detail::format(s) + ")";
             });
@@ -224,7 +224,7 @@ public:
     action_flow<S, Value> flow(const S& s, const T& t, const T& dt) const {
         const Value d = Value(2) + Value(detail::to_value(m_gamma(t) * dt * s));
         if (!(d > 0))
-            detail::throw_step_error([&] {
+            detail::throw_step_error([this, s, t, dt, d] {
                 return "the exact flow of F = gamma s^2/2 blows up (|s| -> infinity) within the step: 2 + gamma dt "
                        "s = " + detail::format(d) + " <= 0 (gamma = " + detail::format(m_gamma(t)) + ", dt = " +
                        detail::format(dt) + ", s = " + detail::format(s) + ")";
