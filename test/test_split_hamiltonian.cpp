@@ -692,6 +692,55 @@ BOOST_AUTO_TEST_CASE(a_non_finite_action_is_a_step_error) {
     BOOST_TEST((x.q == plane_x0.q && x.p == plane_x0.p && x.s == plane_x0.s));
 }
 
+// A piece that throws a step_error at its throw_at-th flow, or makes s NaN at its poison_at-th.
+struct moody_piece {
+    int* calls;
+    int throw_at;
+    int poison_at;
+    void flow(plane_state& x, double, double) const {
+        ++*calls;
+        if (*calls == throw_at) throw oc::step_error("the moody piece refused");
+        if (*calls == poison_at) x.s = std::numeric_limits<double>::quiet_NaN();
+    }
+};
+
+// The split step notes where a step failed only as the failure passes (no store per flow): each
+// failure of one stepper is named by its own stage and piece, whatever failed before it, and one
+// that the step's own check of s finds by none. chi4's stages make the moody piece's flows 1-2,
+// 3-4, 5-6.
+BOOST_AUTO_TEST_CASE(each_failure_names_its_own_stage_and_piece) {
+    int calls = 0;
+    moody_piece moody{&calls, 5, 0};
+    oc::chi4<plane_state> chi;
+    const auto failure = [&](const moody_piece& piece) {
+        const auto H = oc::make_split_hamiltonian(oc::kinetic_piece(oc::quadratic_kinetic<>{}), oc::potential_piece(potential),
+                                                  piece, oc::action_piece(oc::linear_action(gamma_linear)));
+        plane_state x = plane_x0;
+        try {
+            chi.do_step(H, x, 0.5, 0.1);
+        } catch (const oc::step_error& e) {
+            BOOST_TEST((x.q == plane_x0.q && x.p == plane_x0.p && x.s == plane_x0.s));
+            return std::string(e.what());
+        }
+        return std::string("no exception");
+    };
+    const auto names = [](const std::string& what, const char* where) {
+        BOOST_TEST_MESSAGE(what);
+        return what.find(where) != std::string::npos && what.find("the moody piece refused") != std::string::npos;
+    };
+    BOOST_TEST(names(failure(moody), "stage 3 of 3, in the flow of piece 3 ("));
+    calls = 2;  // stage 1 then makes calls 3 and 4, stage 2 the fifth
+    BOOST_TEST(names(failure(moody), "stage 2 of 3, in the flow of piece 3 ("));
+    calls = 0;
+    moody = moody_piece{&calls, 0, 1};  // s NaN in stage 1: the check after the last stage finds it
+    const std::string poisoned = failure(moody);
+    BOOST_TEST(poisoned.find("the new action s = nan is not finite") != std::string::npos, poisoned);
+    BOOST_TEST(poisoned.find("in the flow of piece") == std::string::npos, poisoned);
+    calls = 0;
+    moody = moody_piece{&calls, 1, 0};
+    BOOST_TEST(names(failure(moody), "stage 1 of 3, in the flow of piece 3 ("));
+}
+
 // The fused kick-scale-kick (a potential with value_and_kick before an action affine in s) asks
 // the action for its factor before the kick; it asks with the state's s, so that an action whose
 // flow refuses reports the s it was given. It once asked with s = 0.

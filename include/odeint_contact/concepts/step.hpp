@@ -3,7 +3,7 @@
 // members in full): what the engine calls on it, and how the steps recognise the systems they take.
 //   Step::errors; Step::order; Step::writes_out_last (optional); Step(weights);
 //   static check<System>(); resize(x); begin(...); stage(algebra, system, i, in, out, t, dt, name);
-//   end(...); part_context(dt) const
+//   end(...); part_context(system, dt) const
 // A new base step is a class with these members, in a header of its own (the library's are in
 // detail/steps/); chi<Table>, cvi<Table> and galerkin_cvi4 are the engine over the library's steps. The systems: a separable Hamiltonian (kinetic(), potential(), action()), a
 // split one (pieces(), concepts/piece.hpp), a contact Lagrangian (lagrangian(),
@@ -25,8 +25,9 @@ template <class Step>
 using step_errors_op = typename Step::errors;
 template <class Step, class System>
 using step_check_op = decltype(Step::template check<System>());  // its type only: not its static_asserts
-template <class Step, class Time>
-using step_part_context_op = decltype(std::declval<const Step&>().part_context(std::declval<const Time&>()));
+template <class Step, class System, class Time>
+using step_part_context_op =
+    decltype(std::declval<const Step&>().part_context(std::declval<const System&>(), std::declval<const Time&>()));
 
 // Step::order, the base step's order (2 where it is missing: the engine's static_assert says so),
 // and Step::writes_out_last, optional (false when absent): the step writes `out` only once nothing
@@ -51,7 +52,7 @@ template <class Step, class System, class Time>
 using is_step =
     std::conjunction<is_detected<step_errors_op, Step>, is_detected<step_order_op, Step>,
                      is_detected_exact<bool, step_check_op, Step, System>,
-                     is_detected_convertible<std::string, step_part_context_op, Step, Time>>;
+                     is_detected_convertible<std::string, step_part_context_op, Step, System, Time>>;
 
 template <class System>
 using kinetic_type_op = typename System::kinetic_type;

@@ -40,7 +40,7 @@
 //                                                 reads of `in` it reads before writing it), and
 //                                                 a step may fail after writing `out`.
 //   end(algebra, extra...)                        after the last stage
-//   std::string part_context(dt) const            after a step_error: where in the step the
+//   std::string part_context(system, dt) const    after a step_error: where in the step the
 //                                                 part that threw it was running (an action
 //                                                 flow or solve), or empty when the step threw
 //                                                 it itself; the engine then puts the stepper,
@@ -286,7 +286,7 @@ protected:
             if (!bad.empty())
                 throw typename Step::errors::step(step_failure_prefix(m_name, t, dt) + ": the input state is not finite (" +
                                                   bad + "); the state is unchanged");
-            const std::string where = m_step.part_context(dt);
+            const std::string where = m_step.part_context(system, dt);
             if (!where.empty())
                 throw typename Step::errors::step(step_failure_prefix(m_name, t, dt) + " " + where + ": " + e.what() +
                                                   "; the state is unchanged");

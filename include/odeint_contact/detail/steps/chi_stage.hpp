@@ -80,23 +80,16 @@ public:
         }
     }
 
-    template <class Alg, class System, class StateIn>
-    void begin(Alg& algebra, const System& system, const StateIn& in, const Time& t, const Time& dt) {
-        m_separable = has_hamiltonian_parts<System>::value;
-        base::begin(algebra, system, in, t, dt);
-    }
-
     // For a separable Hamiltonian, the words of its user: the action flow (its third piece) and
     // that flow's span.
-    std::string part_context(const Time& dt) const {
-        if (m_separable && this->failed_piece() == 2)
-            return "in stage " + std::to_string(this->failed_stage() + 1) + " of " + std::to_string(Stages) +
-                   " (whose action flow spans " + format(this->stage_span(dt)) + ")";
-        return base::part_context(dt);
+    template <class System>
+    std::string part_context(const System& system, const Time& dt) const {
+        if constexpr (has_hamiltonian_parts<System>::value)
+            if (this->failed_piece() == 2)
+                return "in stage " + std::to_string(this->failed_stage() + 1) + " of " + std::to_string(Stages) +
+                       " (whose action flow spans " + format(this->stage_span(dt)) + ")";
+        return base::part_context(system, dt);
     }
-
-private:
-    bool m_separable = false;
 };
 
 }  // namespace detail

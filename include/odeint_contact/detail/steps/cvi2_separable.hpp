@@ -165,7 +165,8 @@ public:
     void end(Alg&) {}
 
     // Where the action part's step_error came from (see steps/chi_stage.hpp's part_context).
-    std::string part_context(const time_type&) const {
+    template <class System>
+    std::string part_context(const System&, const time_type&) const {
         if (m_part_stage == no_part) return {};
         return (stages > 1 ? "in stage " + std::to_string(m_part_stage + 1) + " of " + std::to_string(stages) + ", "
                            : std::string()) +

@@ -96,7 +96,10 @@ public:
     void begin(Alg&, const System&, const StateIn&, const time_type&, const time_type&) {}
     template <class Alg>
     void end(Alg&) {}
-    std::string part_context(const time_type&) const { return {}; }
+    template <class System>
+    std::string part_context(const System&, const time_type&) const {
+        return {};
+    }
 
     template <class StateIn>
     bool resize(const StateIn& x) {

@@ -201,9 +201,7 @@ public:
     }
 
     template <class Alg, class System, class StateIn>
-    void begin(Alg&, const System&, const StateIn&, const time_type&, const time_type&) {
-        m_piece = no_part;
-    }
+    void begin(Alg&, const System&, const StateIn&, const time_type&, const time_type&) {}
 
     template <class Alg, class System, class StateIn, class StateOut>
     ODEINT_CONTACT_DETAIL_HOT void stage(Alg& algebra, const System& system, std::size_t i, const StateIn& in, StateOut& out,
@@ -219,36 +217,46 @@ public:
         constexpr bool first_out_of_place =
             kick != 0 && piece_kernel<std::tuple_element_t<0, pieces_type>>::keeps_p &&
             boost::numeric::odeint::is_resizeable<std::decay_t<decltype(std::declval<StateOut&>().p)>>::value;
-        m_stage = i;
-        if (i == 0 && static_cast<const void*>(std::addressof(in)) != static_cast<const void*>(std::addressof(out))) {
-            if constexpr (first_out_of_place) {
-                m_p_in_input = false;
-                run_stage<true>(algebra, system.pieces(), i, in, out, t, dt, name);
+        // Where a step_error came from is noted as it passes (here the stage, in_piece the
+        // piece): table-driven unwinding costs nothing on the path of a step that succeeds,
+        // where storing the stage and the piece before each flow cost a store each.
+        try {
+            if (i == 0 && static_cast<const void*>(std::addressof(in)) != static_cast<const void*>(std::addressof(out))) {
+                if constexpr (first_out_of_place) {
+                    m_p_in_input = false;
+                    run_stage<true>(algebra, system.pieces(), i, in, out, t, dt, name);
+                } else {
+                    copy_state<Value, Operations>(algebra, out, in);
+                    run_stage<false>(algebra, system.pieces(), i, in, out, t, dt, name);
+                }
             } else {
-                copy_state<Value, Operations>(algebra, out, in);
                 run_stage<false>(algebra, system.pieces(), i, in, out, t, dt, name);
             }
-        } else {
-            run_stage<false>(algebra, system.pieces(), i, in, out, t, dt, name);
+        } catch (const typename Errors::step&) {
+            m_stage = i;
+            throw;
         }
         if (i + 1 == stages) {
-            m_piece = no_part;
             // One check per step, of s: each piece's value enters s' = p . dphi/dp - phi, so a
             // piece that became infinite or NaN shows there. p is not checked: it may be passive
             // (q and s independent of it) and pass through infinity, as in the Lienard systems.
-            if (!is_finite(out.s))
+            if (!is_finite(out.s)) {
+                m_stage = i;
+                m_piece = no_part;
                 throw typename Errors::step(step_failure_prefix(name, t, dt) + ": the new action s = " +
                                             format(out.s) +
                                             " is not finite: the flow of a part of H became infinite or NaN "
                                             "within the step (a singular potential, an overflow, a step too long "
                                             "for a damping); the state is unchanged");
+            }
         }
     }
 
     template <class Alg>
     void end(Alg&) {}
 
-    std::string part_context(const time_type& dt) const {
+    template <class System>
+    std::string part_context(const System&, const time_type& dt) const {
         if (m_piece == no_part) return {};
         return "in stage " + std::to_string(m_stage + 1) + " of " + std::to_string(stages) + ", in the flow of piece " +
                std::to_string(m_piece + 1) + " (stage weight " + format(stage_span(dt)) + ")";
@@ -291,29 +299,28 @@ private:
                 // restores an in-place input (composition.hpp).
                 // lambda is taken at the s before the kick: any s gives the same factor, and a
                 // flow that throws reports the state's own s.
-                m_piece = n - 1;
-                const Value lambda = held_in_register(piece_kernel<middle_t>::scaling_flow(std::get<n - 1>(pieces), out.s, ti, tau).factor);
-                m_piece = kick;
-                const auto v = kick_p(span, std::get<kick>(pieces), lambda, time_type((Value(1) + lambda) * h));
-                m_piece = n - 1;
-                const auto a = piece_kernel<middle_t>::scaling_flow(std::get<n - 1>(pieces), S(out.s - h * v), ti, tau);
+                const Value lambda = held_in_register(in_piece<n - 1>(
+                    [&] { return piece_kernel<middle_t>::scaling_flow(std::get<n - 1>(pieces), out.s, ti, tau).factor; }));
+                const auto v = in_piece<kick>(
+                    [&] { return kick_p(span, std::get<kick>(pieces), lambda, time_type((Value(1) + lambda) * h)); });
+                const auto a = in_piece<n - 1>(
+                    [&] { return piece_kernel<middle_t>::scaling_flow(std::get<n - 1>(pieces), S(out.s - h * v), ti, tau); });
                 // affine_in_s is a user's declaration: the factor the unfused flows would use, at
                 // the s after the kick, is here anyway, and one comparison proves the fused p
                 // equal to theirs (to rounding) or reports the declaration false.
                 if (!same_factor(a.factor, lambda))
-                    throw typename Errors::parameter(affine_in_s_message(name, t, dt, lambda, out.s, a.factor,
+                    throw typename Errors::parameter(affine_in_s_message(name, t, dt, i, n - 1, lambda, out.s, a.factor,
                                                                          S(out.s - h * v)));
                 out.s = a.s - h * v;
             } else {
                 local_kick_buffer_t local_g;
                 auto& g = kick_buffer(local_g);
-                m_piece = kick;
-                const auto v = piece_kernel<kick_t>::kick(std::get<kick>(pieces), out.q, ti, g);
+                const auto v = in_piece<kick>([&] { return piece_kernel<kick_t>::kick(std::get<kick>(pieces), out.q, ti, g); });
                 if constexpr (kick_scale_kick<pieces_type, kick>()) {
                     // kick(h) scale kick(h) in one pass over p (B A B of a separable Hamiltonian).
                     out.s -= h * v;
-                    m_piece = n - 1;
-                    const auto a = piece_kernel<middle_t>::scaling_flow(std::get<n - 1>(pieces), out.s, ti, tau);
+                    const auto a = in_piece<n - 1>(
+                        [&] { return piece_kernel<middle_t>::scaling_flow(std::get<n - 1>(pieces), out.s, ti, tau); });
                     const auto factor = held_in_register(a.factor);
                     if constexpr (std::is_same<Operations, boost::numeric::odeint::default_operations>::value) {
                         update_p(span, g, scale_kick_scale<Value, time_type>{factor, -h});
@@ -349,10 +356,11 @@ private:
     }
 
     template <class S>
-    std::string affine_in_s_message(const char* name, const time_type& t, const time_type& dt, const Value& lambda,
-                                    const S& s, const Value& factor, const S& s_kicked) const {
-        return step_failure_prefix(name, t, dt) + " in stage " + std::to_string(m_stage + 1) + " of " +
-               std::to_string(stages) + ": the action term of piece " + std::to_string(m_piece + 1) +
+    static std::string affine_in_s_message(const char* name, const time_type& t, const time_type& dt, std::size_t stage,
+                                           std::size_t piece, const Value& lambda, const S& s, const Value& factor,
+                                           const S& s_kicked) {
+        return step_failure_prefix(name, t, dt) + " in stage " + std::to_string(stage + 1) + " of " +
+               std::to_string(stages) + ": the action term of piece " + std::to_string(piece + 1) +
                " declares affine_in_s (the factor p'/p of its flow does not depend on s), but its factor is " +
                format(lambda) + " at s = " + format(s) + " and " + format(factor) + " at s = " + format(s_kicked) +
                ". Declare affine_in_s only for an action F = f(t) s + c(t); without it the step is right, "
@@ -417,8 +425,20 @@ private:
                 m_p_in_input = false;
             }
         }
-        m_piece = K;  // where a step_error comes from (part_context); no try block on the path
-        piece_kernel<piece_type>::flow(std::get<K>(span.pieces), span.algebra, span.x, span.t, tau, m_work.m_v);
+        in_piece<K>([&] {
+            piece_kernel<piece_type>::flow(std::get<K>(span.pieces), span.algebra, span.x, span.t, tau, m_work.m_v);
+        });
+    }
+
+    // f(), noting piece K as where a step_error that passes came from (part_context).
+    template <std::size_t K, class F>
+    ODEINT_CONTACT_DETAIL_HOT decltype(auto) in_piece(const F& f) {
+        try {
+            return f();
+        } catch (const typename Errors::step&) {
+            m_piece = K;
+            throw;
+        }
     }
 
     // The first flow of a step, from `in` into `out` (see stage); in place on `out` otherwise.
@@ -426,9 +446,10 @@ private:
     void first_flow(Span& span) {
         using first_t = std::tuple_element_t<0, std::decay_t<decltype(span.pieces)>>;
         if constexpr (Span::from_input && piece_kernel<first_t>::keeps_p) {
-            m_piece = 0;
-            piece_kernel<first_t>::flow_out(std::get<0>(span.pieces), span.algebra, span.in, span.x, span.t, span.h,
-                                            m_work.m_v);
+            in_piece<0>([&] {
+                piece_kernel<first_t>::flow_out(std::get<0>(span.pieces), span.algebra, span.in, span.x, span.t,
+                                                span.h, m_work.m_v);
+            });
             m_p_in_input = true;
         } else {
             flow<0>(span, span.h);
@@ -520,8 +541,9 @@ private:
     // the stepper (traits.hpp, zero_component)
     boost::numeric::odeint::state_wrapper<kick_buffer_t> m_kick{zero_component<kick_buffer_t>()};
     static constexpr std::size_t no_part = std::size_t(-1);
+    // After a step_error: its stage, and the piece whose flow threw it (no_part: none)
     std::size_t m_stage = 0;
-    std::size_t m_piece = no_part;      // the piece whose flow is running
+    std::size_t m_piece = no_part;
     bool m_p_in_input = false;  // the first flow went from `in` into `out` and left p in `in`
 };
 
