@@ -271,10 +271,29 @@ protected:
 
 private:
     // Stage i of the splitting on `out`; with FromInput (stage 0 of a step whose input and
-    // output differ) the first flow reads `in`.
+    // output differ) the first flow reads `in`. Forced inline into the step on fixed-size p,
+    // where a stage is a few dozen instructions and a call costs as much; on resizeable p left
+    // to the compiler, which then keeps a large potential's loops out of the step's function
+    // (forced, bench/ring's chi4 took 3 % more instructions; doc/performance.md).
     template <bool FromInput, class Alg, class Pieces, class StateIn, class StateOut>
-    void run_stage(Alg& algebra, const Pieces& pieces, std::size_t i, const StateIn& in, StateOut& out,
-                   const time_type& t, const time_type& dt, const char* name) {
+    ODEINT_CONTACT_DETAIL_HOT void run_stage(Alg& algebra, const Pieces& pieces, std::size_t i, const StateIn& in,
+                                             StateOut& out, const time_type& t, const time_type& dt, const char* name) {
+        if constexpr (boost::numeric::odeint::is_resizeable<std::decay_t<decltype(out.p)>>::value)
+            stage_flows_unforced<FromInput>(algebra, pieces, i, in, out, t, dt, name);
+        else
+            stage_flows<FromInput>(algebra, pieces, i, in, out, t, dt, name);
+    }
+
+    template <bool FromInput, class Alg, class Pieces, class StateIn, class StateOut>
+    void stage_flows_unforced(Alg& algebra, const Pieces& pieces, std::size_t i, const StateIn& in, StateOut& out,
+                              const time_type& t, const time_type& dt, const char* name) {
+        stage_flows<FromInput>(algebra, pieces, i, in, out, t, dt, name);
+    }
+
+    template <bool FromInput, class Alg, class Pieces, class StateIn, class StateOut>
+    ODEINT_CONTACT_DETAIL_HOT void stage_flows(Alg& algebra, const Pieces& pieces, std::size_t i, const StateIn& in,
+                                               StateOut& out, const time_type& t, const time_type& dt,
+                                               const char* name) {
         using pieces_type = Pieces;
         using S = std::decay_t<decltype(out.s)>;
         constexpr std::size_t n = std::tuple_size<pieces_type>::value;
