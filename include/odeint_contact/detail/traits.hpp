@@ -121,7 +121,8 @@ auto to_value(const T& x) {
 
 // -0 in the unit of T: the start of a sum of squares. Unlike 0 it is the additive identity
 // (-0 + x is x for every x, 0 + -0 is 0), so the compiler may drop the first addition; a sum of
-// squares, never -0 itself, comes out the same from either start.
+// one square or more, never -0 itself, comes out the same from either start (an empty sum stays
+// -0, which added to s leaves s as it is, where 0 made an s of -0 into 0).
 template <class T>
 T negative_zero() {
     return -T{};

@@ -86,7 +86,8 @@ public:
         if constexpr (detail::sums_in_order_v<Algebra, QOut> && detail::sums_in_order_v<Algebra, P>) {
             // |p|^2 in the pass that moves q: one pass over p instead of two (bench/ring). The
             // sum starts at -0, the additive identity (x + -0 is x for every x; x + 0 is not for
-            // x = -0), so the compiler may drop the first addition; a sum of squares is the same.
+            // x = -0), so the compiler may drop the first addition; a non-empty sum of squares is
+            // the same (detail::negative_zero).
             auto p2 = detail::negative_zero<decltype(detail::dot(p, p))>();
             algebra.for_each3(q_out, q, p, detail::with_sum_of_squares<op, decltype(p2)>{update, &p2});
             return (tau * m_half_inverse_mass) * p2;
