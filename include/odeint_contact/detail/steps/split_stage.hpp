@@ -241,8 +241,7 @@ public:
             // piece that became infinite or NaN shows there. p is not checked: it may be passive
             // (q and s independent of it) and pass through infinity, as in the Lienard systems.
             if (!is_finite(out.s)) {
-                m_stage = i;
-                m_piece = no_part;
+                m_piece = no_part;  // part_context then names nothing, and reads no stage
                 throw typename Errors::step(step_failure_prefix(name, t, dt) + ": the new action s = " +
                                             format(out.s) +
                                             " is not finite: the flow of a part of H became infinite or NaN "
