@@ -9,7 +9,7 @@
 # cleanly with the project's warning flags: the failure is the intended one and nothing else.
 #
 # Variables: CXX (compiler), SOURCE (the TU), INCLUDE_DIRS (|-separated), CONTROL (ON/OFF), and
-# optionally PCH: a copy of common.hpp with its precompiled common.hpp.gch beside it, force-included
+# optionally CXX_ID (CMAKE_CXX_COMPILER_ID, to stop at the first error) and PCH: a copy of common.hpp with its precompiled common.hpp.gch beside it, force-included
 # into a TU that includes "common.hpp" with only standard headers before it, so it only saves
 # parsing. -Winvalid-pch makes a PCH that cannot be used an error instead of a slow pass.
 foreach(var CXX SOURCE INCLUDE_DIRS)
@@ -32,6 +32,12 @@ foreach(dir IN LISTS include_dirs)
 endforeach()
 if(CONTROL)
     list(APPEND flags -DODEINT_CONTACT_CONTROL)
+elseif(CXX_ID STREQUAL "GNU")
+    # Only the first error is judged: the compiler may stop there (a Boost.Units TU took 10 s to
+    # print its follow-on errors, 4 s to reach the first).
+    list(APPEND flags -fmax-errors=1)
+elseif(CXX_ID MATCHES "Clang")
+    list(APPEND flags -ferror-limit=1)
 endif()
 if(PCH)
     # Standard headers before common.hpp (table_*.cpp: <array>, <cstddef>) are no obstacle: they
