@@ -9,9 +9,10 @@
 # cleanly with the project's warning flags: the failure is the intended one and nothing else.
 #
 # Variables: CXX (compiler), SOURCE (the TU), INCLUDE_DIRS (|-separated), CONTROL (ON/OFF), and
-# optionally CXX_ID (CMAKE_CXX_COMPILER_ID, to stop at the first error) and PCH: a copy of common.hpp with its precompiled common.hpp.gch beside it, force-included
-# into a TU that includes "common.hpp" with only standard headers before it, so it only saves
-# parsing. -Winvalid-pch makes a PCH that cannot be used an error instead of a slow pass.
+# optionally CXX_ID (CMAKE_CXX_COMPILER_ID, to stop at the first error) and PCH: a copy of
+# common.hpp with its precompiled common.hpp.gch beside it, force-included into a TU that includes
+# "common.hpp" with only standard headers before it, so it only saves parsing. -Winvalid-pch makes
+# a PCH that cannot be used an error instead of a slow pass.
 foreach(var CXX SOURCE INCLUDE_DIRS)
     if(NOT DEFINED ${var})
         message(FATAL_ERROR "check_compile.cmake: ${var} is not set")
