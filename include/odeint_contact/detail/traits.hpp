@@ -27,12 +27,19 @@
 
 // The engine's per-step path (composition::step and run, a base step's stage) inlined into the
 // caller's loop: GCC and Clang otherwise leave it out of line, which costs a call chain per step
-// that a hand-written loop does not pay (doc/performance.md).
-#if defined(__GNUC__) || defined(__clang__)
+// that a hand-written loop does not pay (doc/performance.md). Only in a build that optimises:
+// forced, every call of do_step (each integrate function, each iterator) compiles its own copy
+// of the whole step, which at -O0 buys no speed and costs compile time and a debugger's view of
+// the stages. ODEINT_CONTACT_NO_FORCED_INLINE leaves inlining to the compiler in an optimised
+// build too (the tests at -Og: doc/CONTRIBUTING.md).
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__OPTIMIZE__) && !defined(ODEINT_CONTACT_NO_FORCED_INLINE)
 #define ODEINT_CONTACT_DETAIL_HOT inline __attribute__((always_inline))
-#define ODEINT_CONTACT_DETAIL_COLD __attribute__((noinline, cold))
 #else
 #define ODEINT_CONTACT_DETAIL_HOT inline
+#endif
+#if defined(__GNUC__) || defined(__clang__)
+#define ODEINT_CONTACT_DETAIL_COLD __attribute__((noinline, cold))
+#else
 #define ODEINT_CONTACT_DETAIL_COLD
 #endif
 
