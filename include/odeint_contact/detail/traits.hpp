@@ -29,9 +29,9 @@
 // caller's loop: GCC and Clang otherwise leave it out of line, which costs a call chain per step
 // that a hand-written loop does not pay (doc/performance.md). Only in a build that optimises:
 // forced, every call of do_step (each integrate function, each iterator) compiles its own copy
-// of the whole step, which at -O0 buys no speed and costs compile time and a debugger's view of
-// the stages. ODEINT_CONTACT_NO_FORCED_INLINE leaves inlining to the compiler in an optimised
-// build too (the tests at -Og: doc/CONTRIBUTING.md).
+// of the whole step, which at -O0 buys no speed and only costs compile time.
+// ODEINT_CONTACT_NO_FORCED_INLINE leaves inlining to the compiler in an optimised build too (the
+// tests at -Og: doc/CONTRIBUTING.md).
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__OPTIMIZE__) && !defined(ODEINT_CONTACT_NO_FORCED_INLINE)
 #define ODEINT_CONTACT_DETAIL_HOT inline __attribute__((always_inline))
 #else
