@@ -357,8 +357,8 @@ BOOST_AUTO_TEST_CASE(contact_with_time_dependent_and_nonlinear_actions) {
 // partial derivatives by central differences in 50-digit arithmetic (step 1e-15: truncation
 // ~1e-30, round-off ~1e-35), the two stationarity conditions solved by a chord iteration: Newton
 // with the finite-difference Jacobian of the residual (step 1e-12) at the predictor, kept for the
-// step (one residual per iteration instead of nine; it converges linearly to the same root and
-// stop: 3 to 19 iterations per step over the 100 steps below), and Gauss-Jordan elimination.
+// step (one residual per iteration instead of nine; it converges linearly to the same root, in
+// 3 to 19 iterations per step over the 100 steps below), and Gauss-Jordan elimination.
 struct naive_galerkin {
     using vec = std::array<mp, 2>;
     std::function<mp(const vec&, const vec&, const mp&, const mp&)> L;  // L(q, v, z, t)
