@@ -2,11 +2,11 @@
 // cvi2 on a state of Boost.Units quantities without its Deriv and Time parameters: the defaults
 // (Deriv = State, Time = double) are for plain numbers, and the static_assert says what to give.
 // expect: a state of Boost.Units quantities needs the stepper's Deriv and Time parameters
+#include "common.hpp"
+
 #include <boost/units/quantity.hpp>
 #include <boost/units/systems/si.hpp>
 #include <boost/units/systems/si/action.hpp>
-
-#include <odeint_contact/odeint_contact.hpp>
 
 namespace oc = odeint_contact;
 namespace si = boost::units::si;
