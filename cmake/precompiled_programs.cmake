@@ -19,15 +19,17 @@ if(NOT ODEINT_CONTACT_PRECOMPILE_PROGRAMS OR NOT (ODEINT_CONTACT_BUILD_EXAMPLES 
     endfunction()
     return()
 endif()
-set(ODEINT_CONTACT_PROGRAM_PCH_INCLUDES
-    "#include <boost/numeric/odeint.hpp>"
-    "#include <odeint_contact/odeint_contact.hpp>")
+set(pch_headers boost/numeric/odeint.hpp odeint_contact/odeint_contact.hpp)
+set(ODEINT_CONTACT_PROGRAM_PCH_INCLUDES ${pch_headers})
+list(TRANSFORM ODEINT_CONTACT_PROGRAM_PCH_INCLUDES PREPEND "#include <")
+list(TRANSFORM ODEINT_CONTACT_PROGRAM_PCH_INCLUDES APPEND ">")
 file(CONFIGURE OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/program_pch/precompiled.cpp
      CONTENT "// Compiles the precompiled header of the examples and benchmarks (cmake/precompiled_programs.cmake).\n")
 add_library(odeint_contact_program_pch OBJECT ${CMAKE_CURRENT_BINARY_DIR}/program_pch/precompiled.cpp)
 target_link_libraries(odeint_contact_program_pch PRIVATE odeint_contact::odeint_contact odeint_contact_warnings)
-target_precompile_headers(odeint_contact_program_pch PRIVATE <boost/numeric/odeint.hpp>
-                                                             <odeint_contact/odeint_contact.hpp>)
+list(TRANSFORM pch_headers PREPEND "<")
+list(TRANSFORM pch_headers APPEND ">")
+target_precompile_headers(odeint_contact_program_pch PRIVATE ${pch_headers})
 
 function(odeint_contact_precompiled_program target)
     foreach(source IN LISTS ARGN)
